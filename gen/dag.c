@@ -1,0 +1,332 @@
+/* dag.c: see dag.h. */
+#include "dag.h"
+
+#include <math.h>
+#include <string.h>
+
+void dag_init(Dag *d, Arena *a)
+{
+	memset(d, 0, sizeof *d);
+	d->arena = a;
+	d->cap = 1024;
+	d->table = arena_alloc(a, d->cap * sizeof *d->table);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
+	return h;
+}
+
+static bool same(const Node *a, const Node *b)
+{
+	if (a->op != b->op || a->type != b->type || a->nkids != b->nkids || a->fn != b->fn ||
+	    a->func != b->func || a->index != b->index || !num_same(a->val, b->val))
+		return false;
+	for (int i = 0; i < a->nkids; i++)
+		if (a->kids[i] != b->kids[i])
+			return false;
+	return true;
+}
+
+static void rehash(Dag *d)
+{
+	size_t cap = d->cap * 2;
+	Node **t = arena_alloc(d->arena, cap * sizeof *t);
+	for (size_t i = 0; i < d->cap; i++)
+		for (Node *n = d->table[i], *next; n; n = next) {
+			next = n->hnext;
+			n->hnext = t[n->hash & (cap - 1)];
+			t[n->hash & (cap - 1)] = n;
+		}
+	d->table = t;
+	d->cap = cap;
+}
+
+/* The one node equal to *tmpl, created if new. */
+static Node *intern(Dag *d, const Node *tmpl)
+{
+	uint64_t h = mix(mix(mix((uint64_t)tmpl->op, (uint64_t)tmpl->type), (uint64_t)tmpl->fn),
+	                 (uint64_t)tmpl->index);
+	h = mix(h, num_hash(tmpl->val));
+	h = mix(h, tmpl->func ? (uint64_t)tmpl->func->index + 1 : 0);
+	for (int i = 0; i < tmpl->nkids; i++)
+		h = mix(h, (uint64_t)tmpl->kids[i]->id);
+	for (Node *n = d->table[h & (d->cap - 1)]; n; n = n->hnext)
+		if (n->hash == h && same(n, tmpl))
+			return n;
+	Node *n = arena_alloc(d->arena, sizeof *n);
+	*n = *tmpl;
+	n->kids = arena_alloc(d->arena, (size_t)(tmpl->nkids ? tmpl->nkids : 1) * sizeof *n->kids);
+	memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
+	n->hash = h;
+	n->id = d->next_id++;
+	n->hnext = d->table[h & (d->cap - 1)];
+	d->table[h & (d->cap - 1)] = n;
+	if (++d->count > d->cap)
+		rehash(d);
+	return n;
+}
+
+static Node blank(Op op, Type type)
+{
+	return (Node){.op = op, .type = type, .fn = MF_COUNT, .index = -1, .val = {.exact = true, .q = 1}};
+}
+
+Node *dag_const(Dag *d, Num v)
+{
+	Node t = blank(N_CONST, TY_REAL);
+	t.val = v;
+	return intern(d, &t);
+}
+
+Node *dag_bool(Dag *d, bool v)
+{
+	Node t = blank(N_CONST, TY_BOOL);
+	t.val = num_int(v);
+	return intern(d, &t);
+}
+
+Node *dag_nan(Dag *d)
+{
+	Node t = blank(N_NAN, TY_REAL);
+	return intern(d, &t);
+}
+
+Node *dag_arg(Dag *d, Func *f, int index)
+{
+	Node t = blank(N_ARG, TY_REAL);
+	t.func = f;
+	t.index = index;
+	return intern(d, &t);
+}
+
+Num dag_e(void)
+{
+	return num_real(expl(1.0L));
+}
+
+static bool is_const(const Node *n, int64_t p, int64_t q)
+{
+	return n->op == N_CONST && n->type == TY_REAL && num_is_ratio(n->val, p, q);
+}
+
+static bool truth(const Node *n)
+{
+	return n->val.p != 0;
+}
+
+static Node *fold(Dag *d, Op op, Node *a, Node *b)
+{
+	Num x = a->val, y = b ? b->val : num_int(0);
+	switch (op) {
+	case N_NEG: return dag_const(d, num_neg(x));
+	case N_ADD: return dag_const(d, num_add(x, y));
+	case N_SUB: return dag_const(d, num_sub(x, y));
+	case N_MUL: return dag_const(d, num_mul(x, y));
+	case N_DIV: return dag_const(d, num_div(x, y));
+	case N_LT: return dag_bool(d, num_cmp(x, y) < 0);
+	case N_LE: return dag_bool(d, num_cmp(x, y) <= 0);
+	case N_GT: return dag_bool(d, num_cmp(x, y) > 0);
+	case N_GE: return dag_bool(d, num_cmp(x, y) >= 0);
+	case N_EQ: return dag_bool(d, num_cmp(x, y) == 0);
+	case N_NE: return dag_bool(d, num_cmp(x, y) != 0);
+	case N_AND: return dag_bool(d, truth(a) && truth(b));
+	case N_OR: return dag_bool(d, truth(a) || truth(b));
+	case N_NOT: return dag_bool(d, !truth(a));
+	default: return NULL;
+	}
+}
+
+Node *dag_op(Dag *d, Op op, Node *a, Node *b)
+{
+	bool unary = op == N_NEG || op == N_NOT;
+	if (a->op == N_CONST && (unary || b->op == N_CONST))
+		return fold(d, op, a, b);
+	switch (op) {
+	case N_NEG:
+		if (a->op == N_NEG)
+			return a->kids[0];
+		break;
+	case N_NOT:
+		if (a->op == N_NOT)
+			return a->kids[0];
+		break;
+	case N_ADD:
+		if (is_const(a, 0, 1))
+			return b;
+		/* fall through */
+	case N_SUB:
+		if (is_const(b, 0, 1))
+			return a;
+		break;
+	case N_MUL:
+		if (is_const(a, 1, 1))
+			return b;
+		/* fall through */
+	case N_DIV:
+		if (is_const(b, 1, 1))
+			return a;
+		break;
+	case N_AND:
+		if (a->op == N_CONST)
+			return truth(a) ? b : a;
+		if (b->op == N_CONST)
+			return truth(b) ? a : b;
+		break;
+	case N_OR:
+		if (a->op == N_CONST)
+			return truth(a) ? a : b;
+		if (b->op == N_CONST)
+			return truth(b) ? b : a;
+		break;
+	default:
+		break;
+	}
+	/* Commutative operators: a fixed operand order, so b*a is a*b.  Exact in
+	 * IEEE arithmetic, unlike reassociation, which is never done. */
+	if ((op == N_ADD || op == N_MUL || op == N_EQ || op == N_NE || op == N_AND || op == N_OR) &&
+	    a->id > b->id) {
+		Node *t = a;
+		a = b;
+		b = t;
+	}
+	bool rel = op >= N_LT && op <= N_NOT;
+	Node t = blank(op, rel ? TY_BOOL : TY_REAL);
+	Node *kids[2] = {a, b};
+	t.kids = kids;
+	t.nkids = unary ? 1 : 2;
+	return intern(d, &t);
+}
+
+Node *dag_select(Dag *d, Node *cond, Node *then, Node *otherwise)
+{
+	if (cond->op == N_CONST)
+		return truth(cond) ? then : otherwise;
+	if (then == otherwise)
+		return then;
+	Node t = blank(N_SELECT, then->type);
+	Node *kids[3] = {cond, then, otherwise};
+	t.kids = kids;
+	t.nkids = 3;
+	return intern(d, &t);
+}
+
+Node *dag_call(Dag *d, MathFn fn, Node **args)
+{
+	const MathFnInfo *mi = &mathfn_info[fn];
+	bool allconst = true;
+	for (int i = 0; i < mi->arity; i++)
+		allconst = allconst && args[i]->op == N_CONST;
+	if (allconst) {
+		long double x = args[0]->val.v, r;
+		if (mi->arity == 1)
+			r = mi->fold1(x);
+		else if (mi->arity == 2)
+			r = mi->fold2(x, args[1]->val.v);
+		else
+			r = mi->fold3(x, args[1]->val.v, args[2]->val.v);
+		if (fn == MF_FABS && args[0]->val.exact) /* stays exact */
+			return dag_const(d, args[0]->val.p < 0 ? num_neg(args[0]->val) : args[0]->val);
+		return dag_const(d, num_real(r));
+	}
+	Node t = blank(N_CALL, TY_REAL);
+	t.fn = fn;
+	t.kids = args;
+	t.nkids = mi->arity;
+	return intern(d, &t);
+}
+
+Node *dag_ucall(Dag *d, Func *f, Node **args)
+{
+	Node t = blank(N_UCALL, TY_REAL);
+	t.func = f;
+	t.kids = args;
+	t.nkids = f->nargs;
+	return intern(d, &t);
+}
+
+/* x**n, n >= 1, by repeated squaring: x**12 = ((x*x*x)**2)**2, 4 multiplies. */
+static Node *powi(Dag *d, Node *x, int64_t n)
+{
+	if (n == 1)
+		return x;
+	if (n % 2 == 0) {
+		Node *h = powi(d, x, n / 2);
+		return dag_op(d, N_MUL, h, h);
+	}
+	return dag_op(d, N_MUL, powi(d, x, n - 1), x);
+}
+
+enum { POWI_MAX = 64 };
+
+Node *dag_pow(Dag *d, Node *base, Node *e)
+{
+	if (base->op == N_CONST && e->op == N_CONST)
+		return dag_const(d, num_pow(base->val, e->val));
+	if (e->op == N_CONST) {
+		int64_t n;
+		Num v = e->val;
+		if (num_is_int(v, &n) && n >= -POWI_MAX && n <= POWI_MAX) {
+			if (n == 0)
+				return dag_const(d, num_int(1));
+			Node *p = powi(d, base, n < 0 ? -n : n);
+			return n < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
+		}
+		/* Half-integers: x**(k + 1/2) = x**k * sqrt(x). */
+		if (v.exact && v.q == 2 && v.p >= -2 * POWI_MAX && v.p <= 2 * POWI_MAX) {
+			int64_t k = (v.p < 0 ? -v.p : v.p) / 2;
+			Node *s = dag_call(d, MF_SQRT, &base);
+			Node *p = k ? dag_op(d, N_MUL, powi(d, base, k), s) : s;
+			return v.p < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
+		}
+	}
+	if (base->op == N_CONST && num_same(base->val, dag_e()))
+		return dag_call(d, MF_EXP, &e);
+	if (is_const(base, 2, 1))
+		return dag_call(d, MF_EXP2, &e);
+	Node *args[2] = {base, e};
+	return dag_call(d, MF_POW, args);
+}
+
+size_t dag_schedule(Dag *d, Node *root, Node ***out)
+{
+	unsigned walk = ++d->walk; /* a node is seen in this walk when mark == walk */
+	size_t cap = 64, n = 0, sp = 0, scap = 64;
+	Node **order = arena_alloc(d->arena, cap * sizeof *order);
+	struct Frame { Node *node; int next; } *stack = arena_alloc(d->arena, scap * sizeof *stack);
+	stack[sp++] = (struct Frame){root, 0};
+	root->mark = walk;
+	while (sp) {
+		struct Frame *f = &stack[sp - 1];
+		if (f->next < f->node->nkids) {
+			Node *k = f->node->kids[f->next++];
+			if (k->mark == walk)
+				continue;
+			k->mark = walk;
+			if (sp == scap) {
+				stack = arena_grow(d->arena, stack, sp, scap * 2, sizeof *stack);
+				scap *= 2;
+			}
+			stack[sp++] = (struct Frame){k, 0};
+			continue;
+		}
+		if (n == cap) {
+			order = arena_grow(d->arena, order, n, cap * 2, sizeof *order);
+			cap *= 2;
+		}
+		order[n++] = f->node;
+		sp--;
+	}
+	*out = order;
+	return n;
+}
+
+size_t dag_count_ops(Dag *d, Node *root)
+{
+	Node **order;
+	size_t n = dag_schedule(d, root, &order), ops = 0;
+	for (size_t i = 0; i < n; i++)
+		ops += order[i]->op != N_CONST && order[i]->op != N_ARG && order[i]->op != N_NAN;
+	return ops;
+}

@@ -1,0 +1,123 @@
+/* emit.c: see emit.h. */
+#include "emit.h"
+
+#include <string.h>
+
+/* An operand as C text: literal, argument or temporary. */
+static const char *operand(char *buf, size_t size, const Node *n, const Func *f, bool f32)
+{
+	switch (n->op) {
+	case N_CONST:
+		if (n->type == TY_BOOL)
+			return n->val.p ? "1" : "0";
+		return num_literal(buf, size, n->val, f32);
+	case N_NAN:
+		return f32 ? "NAN" : "(double)NAN";
+	case N_ARG:
+		return f->cargs[n->index];
+	default:
+		snprintf(buf, size, "t%d", n->tmp);
+		return buf;
+	}
+}
+
+static const char *const binop[] = {
+	[N_ADD] = "+", [N_SUB] = "-", [N_MUL] = "*", [N_DIV] = "/", [N_LT] = "<", [N_LE] = "<=",
+	[N_GT] = ">", [N_GE] = ">=", [N_EQ] = "==", [N_NE] = "!=", [N_AND] = "&&", [N_OR] = "||",
+};
+
+void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, f->root, &order);
+	const char *T = f32 ? "float" : "double";
+	int tmp = 0;
+	char a[3][64];
+	for (int i = 0; i < f->nargs; i++) /* unused arguments stay in the signature */
+		if (!f->used[i])
+			fprintf(out, "\t(void)%s;\n", f->cargs[i]);
+	for (size_t i = 0; i < n; i++) {
+		Node *x = order[i];
+		if (x->op == N_CONST || x->op == N_NAN || x->op == N_ARG)
+			continue;
+		x->tmp = ++tmp;
+		const char *k[3] = {NULL, NULL, NULL};
+		for (int j = 0; j < x->nkids && j < 3; j++)
+			k[j] = operand(a[j], sizeof a[j], x->kids[j], f, f32);
+		fprintf(out, "\tconst %s t%d = ", x->type == TY_BOOL ? "int" : T, tmp);
+		switch (x->op) {
+		case N_NEG: fprintf(out, "-%s", k[0]); break;
+		case N_NOT: fprintf(out, "!%s", k[0]); break;
+		case N_SELECT: fprintf(out, "%s ? %s : %s", k[0], k[1], k[2]); break;
+		case N_CALL:
+		case N_UCALL:
+			if (x->op == N_CALL)
+				fprintf(out, "%s%s(", mathfn_info[x->fn].cname, f32 ? "f" : "");
+			else
+				fprintf(out, "%s_%s_%s(", prog->lib, x->func->name, f32 ? "f32" : "f64");
+			for (int j = 0; j < x->nkids; j++) {
+				char b[64];
+				fprintf(out, "%s%s", j ? ", " : "", operand(b, sizeof b, x->kids[j], f, f32));
+			}
+			fputc(')', out);
+			break;
+		default: fprintf(out, "%s %s %s", k[0], binop[x->op], k[1]); break;
+		}
+		fputs(";\n", out);
+	}
+	char r[64];
+	fprintf(out, "\treturn %s;", operand(r, sizeof r, f->root, f, f32));
+}
+
+static void def(FILE *out, const char *name, const char *value)
+{
+	fprintf(out, "m4_define([[%s]], [[[[%s]]]])\n", name, value);
+}
+
+static void defi(FILE *out, const char *name, long value)
+{
+	fprintf(out, "m4_define([[%s]], [[%ld]])\n", name, value);
+}
+
+void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
+{
+	char up[128], name[64];
+	size_t l = strlen(info->lib);
+	for (size_t i = 0; i <= l && i < sizeof up; i++)
+		up[i] = (char)(info->lib[i] >= 'a' && info->lib[i] <= 'z' ? info->lib[i] - 32 : info->lib[i]);
+	fputs("m4_divert(-1)\n", out);
+	def(out, "sk_lib", info->lib);
+	def(out, "sk_LIB", up);
+	def(out, "sk_version", info->version);
+	def(out, "sk_input", info->input);
+	def(out, "sk_input_sha256", info->sha256);
+	def(out, "sk_command", info->command);
+	defi(out, "sk_want_f64", info->f64);
+	defi(out, "sk_want_f32", info->f32);
+	defi(out, "sk_nfn", prog->nfuncs);
+	for (int i = 0; i < prog->nfuncs; i++) {
+		const Func *f = prog->funcs[i];
+		snprintf(name, sizeof name, "sk_fn_name_%d", i);
+		def(out, name, f->name);
+		snprintf(name, sizeof name, "sk_fn_line_%d", i);
+		defi(out, name, f->loc.line);
+		snprintf(name, sizeof name, "sk_fn_nargs_%d", i);
+		defi(out, name, f->nargs);
+		snprintf(name, sizeof name, "sk_fn_nops_%d", i);
+		defi(out, name, (long)dag_count_ops(dag, f->root));
+		for (int j = 0; j < f->nargs; j++) {
+			snprintf(name, sizeof name, "sk_fn_arg_%d_%d", i, j);
+			def(out, name, f->cargs[j]);
+			snprintf(name, sizeof name, "sk_fn_argname_%d_%d", i, j);
+			def(out, name, f->args[j]);
+		}
+		for (int p = 0; p < 2; p++) {
+			if (!(p ? info->f32 : info->f64))
+				continue;
+			fprintf(out, "m4_define([[sk_fn_body_%d_%s]], [[[[", i, p ? "f32" : "f64");
+			emit_body(out, dag, prog, f, p);
+			fputs("]]]])\n", out);
+		}
+	}
+	fputs("m4_divert(0)m4_dnl\n", out);
+}

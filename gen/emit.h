@@ -1,0 +1,27 @@
+/* emit.h: the program as m4 definitions (bison's "muscles"), the only thing
+ * the templates see.  templates/README lists every definition.  Everything
+ * written is either a validated identifier, a number or C text the
+ * generator composed from them; each value is quoted twice, so that m4
+ * outputs it without expanding anything in it. */
+#ifndef SYMKERN_EMIT_H
+#define SYMKERN_EMIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "parse.h"
+
+typedef struct {
+	const char *lib;     /* -n NAME */
+	const char *input;   /* base name of the input, restricted to [A-Za-z0-9._+-] */
+	const char *sha256;  /* of the input bytes */
+	const char *command; /* how to run symkern again: no directories */
+	const char *version;
+	bool f32, f64;
+} EmitInfo;
+
+/* The C statements of f's scalar body in one precision, ending in return. */
+void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32);
+void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info);
+
+#endif

@@ -1,0 +1,224 @@
+/* lex.c: see lex.h. */
+#include "lex.h"
+
+#include <string.h>
+
+void lex_init(Lexer *lx, const Source *src, Diag *diag)
+{
+	memset(lx, 0, sizeof *lx);
+	lx->src = src;
+	lx->diag = diag;
+	lx->line = 1;
+}
+
+static Loc here(const Lexer *lx)
+{
+	return (Loc){.line = lx->line, .col = (int)(lx->pos - lx->line_start) + 1, .off = lx->pos};
+}
+
+static int peek(const Lexer *lx, size_t ahead)
+{
+	size_t p = lx->pos + ahead;
+	return p < lx->src->len ? (unsigned char)lx->src->text[p] : -1;
+}
+
+static void newline(Lexer *lx)
+{
+	lx->pos++;
+	lx->line++;
+	lx->line_start = lx->pos;
+}
+
+static int is_alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+const char *tok_name(TokKind k)
+{
+	static const char *const names[] = {
+		[T_EOF] = "end of file", [T_NEWLINE] = "end of line", [T_NAME] = "name",
+		[T_NUMBER] = "number", [T_LPAREN] = "'('", [T_RPAREN] = "')'", [T_COMMA] = "','",
+		[T_ASSIGN] = "'='", [T_PLUS] = "'+'", [T_MINUS] = "'-'", [T_STAR] = "'*'",
+		[T_SLASH] = "'/'", [T_POW] = "'**'", [T_LT] = "'<'", [T_LE] = "'<='", [T_GT] = "'>'",
+		[T_GE] = "'>='", [T_EQ] = "'=='", [T_NE] = "'!='", [T_AMP] = "'&'", [T_PIPE] = "'|'",
+		[T_TILDE] = "'~'", [T_ERROR] = "invalid character",
+	};
+	return names[k];
+}
+
+/* Skips blanks, comments and, inside parentheses, line ends. */
+static void skip_space(Lexer *lx)
+{
+	for (;;) {
+		int c = peek(lx, 0);
+		if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || (c == '\r' && peek(lx, 1) == '\n')) {
+			lx->pos++;
+			continue;
+		}
+		if (c == '\\' && peek(lx, 1) == '\n') { /* backslash-newline joins lines */
+			lx->pos++;
+			newline(lx);
+			continue;
+		}
+		if (c == '#') {
+			while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+				lx->pos++;
+			continue;
+		}
+		if (c == '\n' && lx->depth > 0) {
+			newline(lx);
+			continue;
+		}
+		return;
+	}
+}
+
+Token lex_next(Lexer *lx)
+{
+	skip_space(lx);
+	Token t = {.loc = here(lx), .text = lx->src->text + lx->pos, .len = 1};
+	int c = peek(lx, 0);
+	if (c == -1) {
+		t.kind = T_EOF;
+		t.len = 0;
+		return t;
+	}
+	if (c == '\n') {
+		newline(lx);
+		t.kind = T_NEWLINE;
+		return t;
+	}
+	if (is_alpha(c)) {
+		size_t b = lx->pos;
+		while (is_alpha(peek(lx, 0)) || is_digit(peek(lx, 0)))
+			lx->pos++;
+		t.kind = T_NAME;
+		t.len = lx->pos - b;
+		if (t.len > LEX_MAX_IDENT) {
+			diag_error(lx->diag, t.loc, "identifier longer than %d characters", LEX_MAX_IDENT);
+			t.kind = T_ERROR;
+		}
+		return t;
+	}
+	if (is_digit(c) || (c == '.' && is_digit(peek(lx, 1)))) {
+		size_t b = lx->pos;
+		while (is_digit(peek(lx, 0)))
+			lx->pos++;
+		if (peek(lx, 0) == '.') {
+			lx->pos++;
+			while (is_digit(peek(lx, 0)))
+				lx->pos++;
+		}
+		if ((peek(lx, 0) == 'e' || peek(lx, 0) == 'E') &&
+		    (is_digit(peek(lx, 1)) ||
+		     ((peek(lx, 1) == '+' || peek(lx, 1) == '-') && is_digit(peek(lx, 2))))) {
+			lx->pos += 2;
+			while (is_digit(peek(lx, 0)))
+				lx->pos++;
+		}
+		t.kind = T_NUMBER;
+		t.len = lx->pos - b;
+		if (is_alpha(peek(lx, 0))) {
+			Loc at = here(lx);
+			while (is_alpha(peek(lx, 0)) || is_digit(peek(lx, 0)))
+				lx->pos++;
+			diag_error(lx->diag, at, "invalid suffix on number");
+			t.kind = T_ERROR;
+		} else if (t.len > LEX_MAX_NUMBER) {
+			diag_error(lx->diag, t.loc, "number longer than %d characters", LEX_MAX_NUMBER);
+			t.kind = T_ERROR;
+		}
+		return t;
+	}
+	lx->pos++;
+	int c1 = peek(lx, 0);
+	switch (c) {
+	case '(':
+		if (lx->depth < (int)(sizeof lx->open / sizeof lx->open[0]))
+			lx->open[lx->depth] = t.loc;
+		lx->depth++;
+		t.kind = T_LPAREN;
+		return t;
+	case ')':
+		if (lx->depth > 0)
+			lx->depth--;
+		t.kind = T_RPAREN;
+		return t;
+	case ',': t.kind = T_COMMA; return t;
+	case '+': t.kind = T_PLUS; return t;
+	case '-': t.kind = T_MINUS; return t;
+	case '/': t.kind = T_SLASH; return t;
+	case '&': t.kind = T_AMP; return t;
+	case '|': t.kind = T_PIPE; return t;
+	case '~': t.kind = T_TILDE; return t;
+	case '*':
+		t.kind = c1 == '*' ? T_POW : T_STAR;
+		break;
+	case '<':
+		t.kind = c1 == '=' ? T_LE : T_LT;
+		break;
+	case '>':
+		t.kind = c1 == '=' ? T_GE : T_GT;
+		break;
+	case '=':
+		t.kind = c1 == '=' ? T_EQ : T_ASSIGN;
+		break;
+	case '!':
+		if (c1 == '=') {
+			t.kind = T_NE;
+			break;
+		}
+		/* fall through */
+	default: {
+		char q[64];
+		if (c == '`' || c == '\'' || c == '"' || c == '$' || c == '[' || c == ']')
+			diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
+		else
+			diag_error(lx->diag, t.loc, "unexpected byte '%s'",
+			           diag_quote(q, sizeof q, t.text, 1));
+		t.kind = T_ERROR;
+		return t;
+	}
+	}
+	if (t.kind == T_POW || t.kind == T_LE || t.kind == T_GE || t.kind == T_EQ || t.kind == T_NE) {
+		lx->pos++;
+		t.len = 2;
+	}
+	return t;
+}
+
+void lex_skip_indented(Lexer *lx)
+{
+	lx->depth = 0;
+	while (lx->pos == lx->line_start && (peek(lx, 0) == ' ' || peek(lx, 0) == '\t')) {
+		while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+			lx->pos++;
+		if (peek(lx, 0) == -1)
+			return;
+		newline(lx);
+	}
+}
+
+void lex_skip_definition(Lexer *lx)
+{
+	while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+		lx->pos++;
+	if (peek(lx, 0) == -1)
+		return;
+	newline(lx);
+	lex_skip_indented(lx);
+}
+
+void lex_rewind(Lexer *lx, Loc at)
+{
+	lx->pos = at.off;
+	lx->line = at.line;
+	lx->line_start = at.off - (size_t)(at.col - 1);
+	lx->depth = 0;
+}

@@ -1,0 +1,55 @@
+/* mathfn.h: the C math functions that generated code calls, and the names a
+ * .sym file may use for them.  One table (mathfn.c) says, for each, its
+ * double name (the float one appends 'f'), its arity and how the generator
+ * folds it on constants. */
+#ifndef SYMKERN_MATHFN_H
+#define SYMKERN_MATHFN_H
+
+#include <stdbool.h>
+
+typedef enum {
+	MF_SIN, MF_COS, MF_TAN, MF_ASIN, MF_ACOS, MF_ATAN, MF_ATAN2,
+	MF_SINH, MF_COSH, MF_TANH, MF_ASINH, MF_ACOSH, MF_ATANH,
+	MF_EXP, MF_LOG, MF_SQRT, MF_CBRT, MF_FABS, MF_FLOOR, MF_CEIL,
+	MF_FMIN, MF_FMAX, MF_ERF, MF_ERFC, MF_TGAMMA, MF_LGAMMA,
+	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW,
+	MF_COUNT
+} MathFn;
+
+typedef struct {
+	const char *cname; /* double version; float appends 'f' */
+	int arity;
+	long double (*fold1)(long double);
+	long double (*fold2)(long double, long double);
+	long double (*fold3)(long double, long double, long double);
+} MathFnInfo;
+
+extern const MathFnInfo mathfn_info[MF_COUNT];
+
+/* What a name in a .sym file calls. */
+typedef enum {
+	B_MATH,      /* a MathFn of fixed arity */
+	B_LOG,       /* log(x) or log(x, base) */
+	B_MINMAX,    /* Min/Max: one or more arguments */
+	B_SIGN,      /* sign(x) */
+	B_HEAVISIDE, /* Heaviside(x) or Heaviside(x, value at 0) */
+	B_PIECEWISE,
+	B_EQ, B_NE, B_AND, B_OR, B_NOT,
+	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE,
+	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */
+} BuiltinKind;
+
+typedef struct {
+	const char *name;
+	BuiltinKind kind;
+	MathFn fn;       /* for B_MATH, B_MINMAX (MF_FMIN or MF_FMAX) */
+	const char *why; /* for B_UNSUPPORTED */
+} Builtin;
+
+/* NULL when the name is not a built-in. */
+const Builtin *builtin_lookup(const char *name);
+/* True for names generated code may reference (sin, sinf, fmin, NAN, ...),
+ * which therefore cannot be used for an argument unmangled. */
+bool mathfn_is_c_name(const char *name);
+
+#endif

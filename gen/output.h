@@ -1,0 +1,22 @@
+/* output.h: expands the templates with m4 and puts the results in place.
+ * Each output is written to a temporary file beside its final name and
+ * renamed only after all of them succeeded, so an error leaves earlier
+ * outputs byte for byte as they were and no temporary behind. */
+#ifndef SYMKERN_OUTPUT_H
+#define SYMKERN_OUTPUT_H
+
+#include <stddef.h>
+
+typedef struct {
+	const char *m4;       /* GNU m4 program */
+	const char *tmpldir;  /* holds symkern.m4 and the templates */
+	const char *outdir;
+	const char *lib;
+	const char *defs;     /* emit_defs output */
+	size_t defs_len;
+} OutputJob;
+
+/* 0 on success; else prints "symkern: ..." to stderr and returns 1. */
+int output_generate(const OutputJob *job);
+
+#endif

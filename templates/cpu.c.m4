@@ -1,0 +1,104 @@
+sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
+/* Builds with any C99 compiler and no CUDA toolkit.  With OpenMP (-fopenmp)
+ * a call of more than sk_LIB[[]]_OMP_MIN elements runs on all threads, and the
+ * loops are `omp simd`, so GCC vectorizes them.  On x86-64 glibc 2.35 and
+ * later, the math functions below are declared `simd` so that GCC calls
+ * glibc's vector math library (libmvec, part of libm) in those loops,
+ * without -ffast-math: libmvec's documented error bound is 4 ulp, against
+ * 1 ulp or less for the scalar functions. */
+#include "sk_lib.h"
+
+#ifndef sk_LIB[[]]_OMP_MIN
+#define sk_LIB[[]]_OMP_MIN 32768
+#endif
+#if defined(_OPENMP)
+#define sk_LIB[[]]_LOOP _Pragma("omp parallel for simd schedule(static) if (m > sk_LIB[[]]_OMP_MIN)")
+#else
+#define sk_LIB[[]]_LOOP
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__) && \
+    defined(__GLIBC_PREREQ) && !defined(sk_LIB[[]]_NO_LIBMVEC)
+#if __GLIBC_PREREQ(2, 35)
+/* Each map function is compiled for AVX-512, AVX2 and baseline x86-64, and
+ * the loader picks the best the CPU has (GCC's target_clones, an ifunc):
+ * libmvec then computes 8, 4 or 2 doubles per call. */
+#define sk_LIB[[]]_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define sk_LIB[[]]_SIMD __attribute__((__simd__("notinbranch"))) extern
+sk_LIB[[]]_SIMD double sin(double);
+sk_LIB[[]]_SIMD double cos(double);
+sk_LIB[[]]_SIMD double tan(double);
+sk_LIB[[]]_SIMD double asin(double);
+sk_LIB[[]]_SIMD double acos(double);
+sk_LIB[[]]_SIMD double atan(double);
+sk_LIB[[]]_SIMD double atan2(double, double);
+sk_LIB[[]]_SIMD double sinh(double);
+sk_LIB[[]]_SIMD double cosh(double);
+sk_LIB[[]]_SIMD double tanh(double);
+sk_LIB[[]]_SIMD double asinh(double);
+sk_LIB[[]]_SIMD double acosh(double);
+sk_LIB[[]]_SIMD double atanh(double);
+sk_LIB[[]]_SIMD double exp(double);
+sk_LIB[[]]_SIMD double log(double);
+sk_LIB[[]]_SIMD double cbrt(double);
+sk_LIB[[]]_SIMD double erf(double);
+sk_LIB[[]]_SIMD double erfc(double);
+sk_LIB[[]]_SIMD double exp2(double);
+sk_LIB[[]]_SIMD double log2(double);
+sk_LIB[[]]_SIMD double log10(double);
+sk_LIB[[]]_SIMD double expm1(double);
+sk_LIB[[]]_SIMD double log1p(double);
+sk_LIB[[]]_SIMD double hypot(double, double);
+sk_LIB[[]]_SIMD double pow(double, double);
+sk_LIB[[]]_SIMD float sinf(float);
+sk_LIB[[]]_SIMD float cosf(float);
+sk_LIB[[]]_SIMD float tanf(float);
+sk_LIB[[]]_SIMD float asinf(float);
+sk_LIB[[]]_SIMD float acosf(float);
+sk_LIB[[]]_SIMD float atanf(float);
+sk_LIB[[]]_SIMD float atan2f(float, float);
+sk_LIB[[]]_SIMD float sinhf(float);
+sk_LIB[[]]_SIMD float coshf(float);
+sk_LIB[[]]_SIMD float tanhf(float);
+sk_LIB[[]]_SIMD float asinhf(float);
+sk_LIB[[]]_SIMD float acoshf(float);
+sk_LIB[[]]_SIMD float atanhf(float);
+sk_LIB[[]]_SIMD float expf(float);
+sk_LIB[[]]_SIMD float logf(float);
+sk_LIB[[]]_SIMD float cbrtf(float);
+sk_LIB[[]]_SIMD float erff(float);
+sk_LIB[[]]_SIMD float erfcf(float);
+sk_LIB[[]]_SIMD float exp2f(float);
+sk_LIB[[]]_SIMD float log2f(float);
+sk_LIB[[]]_SIMD float log10f(float);
+sk_LIB[[]]_SIMD float expm1f(float);
+sk_LIB[[]]_SIMD float log1pf(float);
+sk_LIB[[]]_SIMD float hypotf(float, float);
+sk_LIB[[]]_SIMD float powf(float, float);
+#endif
+#endif
+#ifndef sk_LIB[[]]_CLONES
+#define sk_LIB[[]]_CLONES
+#endif
+sk_each_prec([[sk_each_fn([[
+sk_LIB[[]]_CLONES int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out)
+{
+	const void *in_[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
+	const ptrdiff_t inc_[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	const int rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), in_, inc_, out, inc_out, sizeof(sk_T));
+	const ptrdiff_t m = (ptrdiff_t)n;
+	if (rc != 0)
+		return rc;
+	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
+		sk_LIB[[]]_LOOP
+		for (ptrdiff_t i = 0; i < m; i++)
+			out[i] = sk_f(sk_i)(sk_args(sk_i, [[$1[i] ]], [[, ]]));
+	} else {
+		sk_LIB[[]]_LOOP
+		for (ptrdiff_t i = 0; i < m; i++)
+			out[i * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[i * inc_$1] ]], [[, ]]));
+	}
+	return sk_LIB[[]]_OK;
+}
+]])]])
+sk_fn_table([[cpu]], [[_cpu]], [[]])

@@ -1,0 +1,144 @@
+sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
+/* Compile with nvcc; no run-time compilation.  Each map function has three
+ * kernels: a contiguous one for every increment 1 and every pointer aligned
+ * to a vector, which moves sk_LIB[[]]_VEC_F64 doubles or sk_LIB[[]]_VEC_F32 floats
+ * per load; the same for unaligned pointers, one element per load; and a
+ * strided one for any increments.  Both are grid-stride loops
+ * with 64-bit indices, launched with as many blocks as fill the device
+ * (occupancy API, cached per kernel and device) or fewer for short arrays.
+ * Inputs are read through the read-only path (const __restrict__). */
+#include "sk_lib.h"
+
+#include <atomic>
+#include <cuda_runtime.h>
+
+#ifndef sk_LIB[[]]_BLOCK
+#define sk_LIB[[]]_BLOCK 256
+#endif
+#ifndef sk_LIB[[]]_VEC_F64
+#define sk_LIB[[]]_VEC_F64 1
+#endif
+#ifndef sk_LIB[[]]_VEC_F32
+#define sk_LIB[[]]_VEC_F32 4
+#endif
+
+namespace {
+
+/* V elements moved by one load or store. */
+template <typename T, int V> struct alignas(sizeof(T) * V) sk_lib[[_priv_vec]] {
+	T v[V];
+};
+
+int sk_lib[[_priv_status]](cudaError_t e)
+{
+	if (e == cudaSuccess)
+		return sk_LIB[[]]_OK;
+	if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
+		return sk_LIB[[]]_ENODEV;
+	return sk_LIB[[]]_ECUDA;
+}
+
+enum { sk_LIB[[]]_MAX_DEVICES = 64 };
+
+/* Blocks that fill the device for `kernel`, cached per device; fewer when
+ * `work` items need fewer. */
+int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+{
+	int dev, full;
+	cudaError_t e = cudaGetDevice(&dev);
+	if (e != cudaSuccess)
+		return sk_lib[[_priv_status]](e);
+	full = dev >= 0 && dev < sk_LIB[[]]_MAX_DEVICES ? cache[dev].load(std::memory_order_relaxed) : 0;
+	if (full == 0) {
+		int sms = 0, per = 0;
+		e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+		if (e == cudaSuccess)
+			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, sk_LIB[[]]_BLOCK, 0);
+		if (e != cudaSuccess)
+			return sk_lib[[_priv_status]](e);
+		full = sms * (per > 0 ? per : 1);
+		if (dev >= 0 && dev < sk_LIB[[]]_MAX_DEVICES)
+			cache[dev].store(full, std::memory_order_relaxed);
+	}
+	size_t need = (work + sk_LIB[[]]_BLOCK - 1) / sk_LIB[[]]_BLOCK;
+	*grid = need < (size_t)full ? (int)(need ? need : 1) : full;
+	return sk_LIB[[]]_OK;
+}
+
+template <int V> bool sk_lib[[_priv_aligned]](const void *p, size_t size)
+{
+	return (uintptr_t)p % (size * V) == 0;
+}
+sk_each_prec([[sk_each_fn([[
+/* sk_fn_name(sk_i), sk_P: every increment 1; nv vectors of V elements, then
+ * the n - nv*V left over, one each by the first threads. */
+template <int V>
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
+sk_map(sk_i)[[_contig]](size_t nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ]], [[]])sk_T *__restrict__ out)
+{
+	typedef sk_lib[[_priv_vec]]<sk_T, V> vec;
+	const size_t stride = (size_t)gridDim.x * blockDim.x;
+	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t i = first; i < nv; i += stride) {
+sk_args(sk_i, [[		const vec v_$1 = reinterpret_cast<const vec *>($1)[i];
+]], [[]])		vec r;
+#pragma unroll
+		for (int j = 0; j < V; j++)
+			r.v[j] = sk_f(sk_i)(sk_args(sk_i, [[v_$1.v[j] ]], [[, ]]));
+		reinterpret_cast<vec *>(out)[i] = r;
+	}
+	const size_t t = nv * V + first;
+	if (V > 1 && t < n)
+		out[t] = sk_f(sk_i)(sk_args(sk_i, [[$1[t] ]], [[, ]]));
+}
+
+/* sk_fn_name(sk_i), sk_P: any increments. */
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
+sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ptrdiff_t inc_$1, ]], [[]])sk_T *__restrict__ out, ptrdiff_t inc_out)
+{
+	const size_t stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+		const ptrdiff_t k = (ptrdiff_t)i;
+		out[k * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[k * inc_$1] ]], [[, ]]));
+	}
+}
+
+/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
+std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
+]])]])
+} /* namespace */
+sk_each_prec([[sk_each_fn([[
+extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
+{
+	enum { V = sk_LIB[[]]_VEC_[[]]m4_translit(sk_P, [[f]], [[F]]) };
+	const void *in_[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
+	const ptrdiff_t inc_[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	int grid, rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), in_, inc_, out, inc_out, sizeof(sk_T));
+	if (rc != 0 || n == 0)
+		return rc;
+	/* Launched with cudaLaunchKernel, which returns this launch's error
+	 * and leaves errors of the caller's own launches alone. */
+	const void *kernel;
+	void *args[[[]]] = {sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
+	size_t nv = n, work = n;
+	void *cargs[[[]]] = {(void *)&nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, ]], [[]])(void *)&out};
+	int path = 2;
+	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
+		const bool aligned = sk_args(sk_i, [[sk_lib[[_priv_aligned]]<V>($1, sizeof(sk_T)) && ]], [[]])sk_lib[[_priv_aligned]]<V>(out, sizeof(sk_T));
+		path = aligned && V > 1 ? 0 : 1;
+		nv = path == 0 ? n / V : n;
+		work = nv ? nv : 1;
+		kernel = path == 0 ? (const void *)sk_map(sk_i)[[_contig]]<V> : (const void *)sk_map(sk_i)[[_contig]]<1>;
+	} else {
+		kernel = (const void *)sk_map(sk_i)[[_strided]];
+	}
+	rc = sk_lib[[_priv_grid]](kernel, sk_map(sk_i)[[_grid]][[[path]]], work, &grid);
+	if (rc != 0)
+		return rc;
+	return sk_lib[[_priv_status]](cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(sk_LIB[[]]_BLOCK),
+	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+}
+]])]])
+extern "C" {
+sk_fn_table([[gpu]], [[]], [[, stream]])
+}

@@ -1,0 +1,20 @@
+/* main.c: runs every suite of tests/unit (CK_RUN_SUITE / CK_RUN_CASE pick
+ * some; CK_FORK=no helps a debugger). */
+#include <stdlib.h>
+
+#include "tests.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite_lex());
+	srunner_add_suite(sr, suite_parse());
+	srunner_add_suite(sr, suite_errors());
+	srunner_add_suite(sr, suite_dag());
+	srunner_add_suite(sr, suite_cli());
+	srunner_add_suite(sr, suite_numeric());
+	srunner_add_suite(sr, suite_api());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,134 @@
+sk_banner([[sk_lib.h: the C interface of the sk_lib library]])
+#ifndef sk_LIB[[]]_H_INCLUDED
+#define sk_LIB[[]]_H_INCLUDED
+
+/* Self-contained: C99 and later, C++ and CUDA.  A C caller needs no CUDA
+ * header; streams are passed as `struct CUstream_st *`, which is what
+ * cudaStream_t and CUstream are. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What made this library: symkern's version and the input's SHA-256. */
+#define sk_LIB[[]]_SYMKERN_VERSION "sk_version"
+#define sk_LIB[[]]_INPUT_SHA256 "sk_input_sha256"
+
+/* Status codes: every function returns 0 or one of these. */
+enum {
+	sk_LIB[[]]_OK = 0,
+	sk_LIB[[]]_EINVAL = -1,   /* a NULL array with n > 0 */
+	sk_LIB[[]]_EINC = -2,     /* inc_out is 0 */
+	sk_LIB[[]]_EOVERLAP = -3, /* out overlaps an input, other than exactly in place */
+	sk_LIB[[]]_ESIZE = -4,    /* n and an increment reach beyond the address space */
+	sk_LIB[[]]_ENODEV = -5,   /* no CUDA device or driver */
+	sk_LIB[[]]_ECUDA = -6     /* another CUDA error, such as a failed launch */
+};
+
+/* A static string describing a status code. */
+static inline const char *sk_lib[[]]_strerror(int code)
+{
+	switch (code) {
+	case sk_LIB[[]]_OK: return "success";
+	case sk_LIB[[]]_EINVAL: return "NULL array with n > 0";
+	case sk_LIB[[]]_EINC: return "inc_out is 0";
+	case sk_LIB[[]]_EOVERLAP: return "out overlaps an input other than exactly in place";
+	case sk_LIB[[]]_ESIZE: return "n and an increment reach beyond the address space";
+	case sk_LIB[[]]_ENODEV: return "no CUDA device or driver";
+	case sk_LIB[[]]_ECUDA: return "CUDA error";
+	default: return "unknown status code";
+	}
+}
+
+#if defined(__CUDACC__)
+#define sk_LIB[[]]_FN static inline __host__ __device__
+#else
+#define sk_LIB[[]]_FN static inline
+#endif
+
+/* Scalar functions: callable from C, C++ and from CUDA kernels. */
+sk_each_prec([[sk_each_fn([[
+/* sk_fn_name(sk_i)(sk_args(sk_i, [[$1]], [[, ]])), sk_input line sk_fn_line(sk_i), operations: sk_fn_nops(sk_i) */
+sk_LIB[[]]_FN sk_T sk_f(sk_i)(sk_params(sk_i, [[sk_T $1]]))
+{
+sk_fn_body(sk_i, sk_P)
+}
+]])]])
+/* Map functions: out[i*inc_out] = f(a1[i*inc_a1], ...) for 0 <= i < n.
+ * Increments count elements; 0 broadcasts one value; a negative one walks
+ * backwards from the element the pointer addresses.  The GPU versions take
+ * device pointers and are asynchronous on `stream` (NULL: the default
+ * stream); the _cpu versions run on the calling thread (OpenMP threads if
+ * built with OpenMP). */
+struct CUstream_st;
+sk_each_prec([[sk_each_fn([[
+int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream);
+int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out);]])
+]])
+/* Every function by name, for bindings and tests: `in` and `inc` hold one
+ * array and increment per argument, in order. */
+typedef int (*sk_lib[[_argv_f64]])(size_t n, const double *const *in, const ptrdiff_t *inc,
+                                   double *out, ptrdiff_t inc_out, struct CUstream_st *stream);
+typedef int (*sk_lib[[_argv_f32]])(size_t n, const float *const *in, const ptrdiff_t *inc,
+                                   float *out, ptrdiff_t inc_out, struct CUstream_st *stream);
+typedef struct {
+	const char *name;
+	int nargs;
+	const char *const *args; /* argument names as in the .sym file */
+	sk_lib[[_argv_f64]] map_f64;  /* NULL if not generated */
+	sk_lib[[_argv_f32]] map_f32;
+} sk_lib[[_fn_info]];
+
+enum { sk_LIB[[]]_NFN = sk_nfn };
+/* In sk_lib[[_cpu.c]]: the CPU versions (stream is ignored). */
+extern const sk_lib[[_fn_info]] sk_lib[[_cpu_table]][sk_LIB[[]]_NFN + 1];
+/* In sk_lib.cu: the GPU versions. */
+extern const sk_lib[[_fn_info]] sk_lib[[_gpu_table]][sk_LIB[[]]_NFN + 1];
+
+/* Private to the generated code (the _priv_ names may change): argument
+ * checks shared by the GPU and CPU versions. */
+static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in, const ptrdiff_t *inc,
+                                  const void *out, ptrdiff_t inc_out, size_t size)
+{
+	uintptr_t olo = 0, ohi = 0; /* out's bytes */
+	if (n == 0)
+		return sk_LIB[[]]_OK;
+	if (inc_out == 0)
+		return sk_LIB[[]]_EINC;
+	for (int k = -1; k < nin; k++) {
+		const void *p = k < 0 ? out : in[k];
+		ptrdiff_t d = k < 0 ? inc_out : inc[k];
+		size_t ad = d < 0 ? (size_t)0 - (size_t)d : (size_t)d;
+		if (!p)
+			return sk_LIB[[]]_EINVAL;
+		if (n - 1 > (size_t)PTRDIFF_MAX / size || (ad && n - 1 > (size_t)PTRDIFF_MAX / size / ad))
+			return sk_LIB[[]]_ESIZE;
+		uintptr_t a = (uintptr_t)p, ext = (uintptr_t)((n - 1) * ad * size);
+		uintptr_t l = d < 0 ? a - ext : a, h = (d < 0 ? a : a + ext) + size;
+		if (l > a || h < a)
+			return sk_LIB[[]]_ESIZE; /* wraps around the address space */
+		if (k < 0) {
+			olo = l;
+			ohi = h;
+		} else if (l < ohi && olo < h && !(p == out && d == inc_out)) {
+			/* Same increment, interleaved without sharing a byte: allowed. */
+			uintptr_t stride = (uintptr_t)ad * size, r;
+			if (d != inc_out || d == 0)
+				return sk_LIB[[]]_EOVERLAP;
+			r = ((uintptr_t)out >= a ? (uintptr_t)out - a : a - (uintptr_t)out) % stride;
+			if ((uintptr_t)out < a && r)
+				r = stride - r;
+			if (r < size || r > stride - size)
+				return sk_LIB[[]]_EOVERLAP;
+		}
+	}
+	return sk_LIB[[]]_OK;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,252 @@
+/* test_cli.c: the symkern command as users run it: golden output, the
+ * committed generated/ library, determinism, m4 and C injection, outputs
+ * left intact on error, exit statuses. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+#define SK SYMKERN_BIN " --templates " SRCDIR "/templates"
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+	size_t la, lb;
+	char *x = slurp(a, &la), *y = slurp(b, &lb);
+	ck_assert_msg(x && y, "missing %s or %s", a, b);
+	ck_assert_msg(la == lb && memcmp(x, y, la) == 0, "%s and %s differ", a, b);
+	free(x);
+	free(y);
+}
+
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static const char *const suffixes[] = {".h", ".cu", "_cpu.c"};
+
+START_TEST(test_golden)
+{
+	const char *dir = scratch_dir("golden");
+	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
+	for (int i = 0; i < 3; i++) {
+		char a[1024], b[1024];
+		snprintf(a, sizeof a, "%s/small%s", dir, suffixes[i]);
+		snprintf(b, sizeof b, "%s/tests/golden/small%s", SRCDIR, suffixes[i]);
+		assert_same_file(a, b);
+	}
+}
+END_TEST
+
+/* generated/ is what make would write from examples/seeds.sym. */
+START_TEST(test_generated_up_to_date)
+{
+	const char *dir = scratch_dir("generated");
+	ck_assert_int_eq(run_cmd(SK " -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	for (int i = 0; i < 3; i++) {
+		char a[1024], b[1024];
+		snprintf(a, sizeof a, "%s/seeds%s", dir, suffixes[i]);
+		snprintf(b, sizeof b, "%s/generated/seeds%s", SRCDIR, suffixes[i]);
+		assert_same_file(a, b);
+	}
+}
+END_TEST
+
+/* Same bytes from another working directory, locale and time. */
+START_TEST(test_deterministic)
+{
+	char d1[1024];
+	snprintf(d1, sizeof d1, "%s", scratch_dir("det1"));
+	const char *d2 = scratch_dir("det2");
+	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/funcs.sym", d1, SRCDIR), 0);
+	ck_assert_int_eq(run_cmd("cd %s && cp %s/tests/funcs.sym . && LC_ALL=de_DE.UTF-8 "
+	                         "SOURCE_DATE_EPOCH=1 " SK " funcs.sym",
+	                         d2, SRCDIR),
+	                 0);
+	for (int i = 0; i < 3; i++) {
+		char a[2048], b[2048];
+		snprintf(a, sizeof a, "%s/funcs%s", d1, suffixes[i]);
+		snprintf(b, sizeof b, "%s/funcs%s", d2, suffixes[i]);
+		assert_same_file(a, b);
+	}
+}
+END_TEST
+
+/* Hostile text: must not run, and what generates must compile as C. */
+typedef struct {
+	const char *src;
+	int status; /* expected exit status */
+} Hostile;
+
+static const Hostile hostile[] = {
+	{"f(x) = m4_syscmd(touch MARK)\n", 1},
+	{"m4_syscmd(x) = x\ng(x) = m4_syscmd(x)\n", 0},
+	{"f(m4_syscmd) = m4_syscmd\n", 0},
+	{"# m4_syscmd(touch MARK)\nf(x) = x\n", 0},
+	{"f(x) = x # ]] m4_syscmd(touch MARK) [[ `touch MARK`\n", 0},
+	{"m4_changequote(a, b) = a + b\nchangequote(x) = x\n", 0},
+	{"f(x) = `touch MARK`\n", 1},
+	{"f(x) = 'x'\n", 1},
+	{"m4_dnl(x) = x\ng(x) = m4_dnl(x) + 1\n", 0},
+	{"f(x, dnl, divert, include, m4_include, define) = x + dnl + divert + include + m4_include + define\n", 0},
+	{"f(x) = x); system(\"touch MARK\"); (x\n", 1},
+	{"f(x) = x /* */ + 1\n", 1},
+	{"f(x) = x\n#define x y\n#include </etc/passwd>\n", 0},
+	{"sk_lib(x) = x\nsk_fn_name(sk_T) = sk_T\ng(m4_eval) = m4_eval\n", 0},
+	{"f(x) = 1e999999999 + x\n", 1},
+	{"f(x) = x\n]]m4_syscmd(touch MARK)[[\n", 1},
+};
+
+START_TEST(test_injection)
+{
+	const Hostile *h = &hostile[_i];
+	const char *dir = scratch_dir("inject");
+	char sym[1024], obj[1024];
+	snprintf(sym, sizeof sym, "%s/t.sym", dir);
+	write_file(sym, h->src);
+	int st = run_cmd("cd %s && " SK " t.sym 2>/dev/null", dir);
+	ck_assert_msg(st == h->status, "%s: status %d", h->src, st);
+	snprintf(obj, sizeof obj, "%s/MARK", dir);
+	ck_assert_msg(access(obj, F_OK) != 0, "%s: ran a command", h->src);
+	if (h->status == 0)
+		ck_assert_msg(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c t_cpu.c -o t.o", dir) == 0,
+		              "%s: generated C does not compile", h->src);
+	else
+		ck_assert_int_eq(count_entries(dir), 1); /* nothing written but t.sym */
+}
+END_TEST
+
+/* A failed run leaves earlier outputs byte for byte and no temporary. */
+START_TEST(test_error_keeps_outputs)
+{
+	const char *dir = scratch_dir("keep");
+	char good[1024], bad[1024], h[1024], copy[1024];
+	snprintf(good, sizeof good, "%s/good.sym", dir);
+	snprintf(bad, sizeof bad, "%s/bad.sym", dir);
+	write_file(good, "f(x) = x + 1\n");
+	write_file(bad, "f(x) = x +\n");
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -n lib good.sym", dir), 0);
+	snprintf(h, sizeof h, "%s/lib.h", dir);
+	snprintf(copy, sizeof copy, "%s/lib.h.orig", dir);
+	ck_assert_int_eq(run_cmd("cp %s %s", h, copy), 0);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -n lib bad.sym 2>/dev/null", dir), 1);
+	assert_same_file(h, copy);
+	ck_assert_int_eq(count_entries(dir), 6); /* 2 .sym, 3 outputs, the copy */
+	/* A template that fails late (missing file) must not leave temporaries. */
+	ck_assert_int_eq(run_cmd("mkdir -p %s/tmpl && cp %s/templates/symkern.m4 %s/templates/header.h.m4 "
+	                         "%s/tmpl/ && cd %s && " SYMKERN_BIN
+	                         " --templates tmpl -n lib good.sym 2>/dev/null",
+	                         dir, SRCDIR, SRCDIR, dir, dir),
+	                 1);
+	assert_same_file(h, copy);
+	ck_assert_int_eq(count_entries(dir), 7);
+}
+END_TEST
+
+typedef struct {
+	const char *args;
+	int status;
+	const char *stderr_has;
+} Cmd;
+
+static const Cmd cmds[] = {
+	{"", 1, "usage: symkern"},
+	{"--version", 0, NULL},
+	{"--help", 0, NULL},
+	{"/nonexistent.sym", 1, "symkern: cannot open '/nonexistent.sym'"},
+	{"/", 1, "symkern: '/' is not a regular file"},
+	{"--precision f16 x.sym", 1, "--precision takes f32, f64 or f32,f64"},
+	{"-n ../x " SRCDIR "/examples/seeds.sym", 1, "library name '../x' must be a C identifier"},
+	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
+	{"-n double " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
+	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '/nonexistent/dir'"},
+	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
+};
+
+START_TEST(test_command)
+{
+	const Cmd *c = &cmds[_i];
+	const char *dir = scratch_dir("cmd");
+	int st = run_cmd("cd %s && " SK " %s >out.txt 2>err.txt", dir, c->args);
+	ck_assert_msg(st == c->status, "symkern %s: status %d", c->args, st);
+	if (c->stderr_has) {
+		char path[1024];
+		snprintf(path, sizeof path, "%s/err.txt", dir);
+		char *err = slurp(path, NULL);
+		ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s: stderr '%s'", c->args, err);
+		free(err);
+	}
+}
+END_TEST
+
+START_TEST(test_precision_f64_only)
+{
+	const char *dir = scratch_dir("f64");
+	ck_assert_int_eq(run_cmd(SK " --precision f64 -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/small.h", dir);
+	char *h = slurp(path, NULL);
+	ck_assert_ptr_nonnull(strstr(h, "small_poly_f64("));
+	ck_assert_ptr_null(strstr(h, "_f32("));
+	free(h);
+	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c small_cpu.c", dir), 0);
+}
+END_TEST
+
+/* Two generated libraries link into one program; the header is C++ too. */
+START_TEST(test_two_libraries)
+{
+	const char *dir = scratch_dir("two");
+	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
+	ck_assert_int_eq(run_cmd(SK " -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	char main_c[1024];
+	snprintf(main_c, sizeof main_c, "%s/main.c", dir);
+	write_file(main_c, "#include \"small.h\"\n#include \"seeds.h\"\n"
+	                   "int main(void) { double x = 2, y = 0, z = 0;\n"
+	                   "  if (small_poly_map_f64_cpu(1, &x, 1, &x, 1, &y, 1) != 0) return 1;\n"
+	                   "  if (seeds_siny_map_f64_cpu(1, &x, 1, &z, 1) != 0) return 1;\n"
+	                   "  return y == small_poly_f64(2, 2) && z == seeds_siny_f64(2) ? 0 : 1; }\n");
+	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror main.c small_cpu.c "
+	                         "seeds_cpu.c -lm -o two && ./two",
+	                         dir),
+	                 0);
+	ck_assert_int_eq(run_cmd("cd %s && c++ -Wall -Wextra -Werror -x c++ -fsyntax-only seeds.h", dir), 0);
+}
+END_TEST
+
+Suite *suite_cli(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("symkern");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_golden);
+	tcase_add_test(tc, test_generated_up_to_date);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_loop_test(tc, test_injection, 0, (int)(sizeof hostile / sizeof hostile[0]));
+	tcase_add_test(tc, test_error_keeps_outputs);
+	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
+	tcase_add_test(tc, test_precision_f64_only);
+	tcase_add_test(tc, test_two_libraries);
+	suite_add_tcase(s, tc);
+	return s;
+}

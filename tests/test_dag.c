@@ -1,0 +1,129 @@
+/* test_dag.c: sharing (node counts after CSE), constant folding and the
+ * lowering of powers. */
+#include <math.h>
+
+#include "tests.h"
+
+typedef struct {
+	const char *src;
+	size_t ops; /* operation nodes reachable from f's root */
+} Count;
+
+static const Count counts[] = {
+	{"f(x) = sin(x)**2 + sin(x)", 3},                  /* sin, *, + */
+	{"f(x) = sin(x) + sin(x)*cos(x) + cos(x)", 5},      /* sin, cos, *, +, + */
+	{"f(x, y) = x*y + y*x", 2},                         /* operands ordered: one product */
+	{"f(x, y) = (x + y)*(y + x) - exp(x + y)", 4},
+	{"f(x) = x**12", 4},                                /* x2, x3, x6, x12 */
+	{"f(x) = x**8", 3},
+	{"f(x) = x**(-3)", 3},                              /* x2, x3, 1/x3 */
+	{"f(x) = x**(1/2)", 1},                             /* sqrt */
+	{"f(x) = x**(3/2)", 2},                             /* x*sqrt(x) */
+	{"f(x) = x**(-1/2)", 2},                            /* 1/sqrt(x) */
+	{"f(x) = x**(1/3)", 1},                             /* pow */
+	{"f(x) = x**100", 1},                               /* pow beyond the chain limit */
+	{"f(x) = E**x", 1},
+	{"f(x) = 2**x", 1},
+	{"f(x) = x + 0", 0},
+	{"f(x) = 1*x/1 - 0", 0},
+	{"f(x) = -(-x)", 0},
+	{"f(x) = 2*pi*x", 1},                               /* 2*pi folded */
+	{"f(x) = sqrt(2)/2 + x", 1},
+	{"f(x) = exp(1/3 + 1/6)*x", 1},
+	{"f(x) = Piecewise((x, True), (0, True))", 0},
+	{"f(x) = Piecewise((1, x > 0), (1, True))", 0},     /* both branches equal */
+	{"g(x) = x**2\nf(x) = g(x) + g(x)", 2},             /* one call, one add */
+	{"f(x) = Heaviside(x)", 6},                         /* 3 relations, 3 selects */
+};
+
+START_TEST(test_counts)
+{
+	const Count *c = &counts[_i];
+	Parsed *p = parse_text(c->src);
+	ck_assert_msg(p->errors == 0, "%s: %s", c->src, p->msgs);
+	Func *f = parsed_func(p, "f");
+	size_t n = dag_count_ops(&p->dag, f->root);
+	ck_assert_msg(n == c->ops, "%s: %zu operations, want %zu", c->src, n, c->ops);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_folding_exact)
+{
+	Parsed *p = parse_text("f(x) = 1/3 + 1/6\ng(x) = 0.1*3\nh(x) = (2/3)**3\n");
+	ck_assert_int_eq(p->errors, 0);
+	Node *f = parsed_func(p, "f")->root, *g = parsed_func(p, "g")->root,
+	     *h = parsed_func(p, "h")->root;
+	ck_assert_int_eq(f->op, N_CONST);
+	ck_assert(num_is_ratio(f->val, 1, 2));
+	ck_assert(num_is_ratio(g->val, 3, 10));
+	ck_assert(num_is_ratio(h->val, 8, 27));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_folding_inexact)
+{
+	Parsed *p = parse_text("f(x) = sqrt(2)*sqrt(2)\ng(x) = 123456789012345678901234567890/3\n");
+	ck_assert_int_eq(p->errors, 0);
+	Node *f = parsed_func(p, "f")->root, *g = parsed_func(p, "g")->root;
+	ck_assert_int_eq(f->op, N_CONST);
+	ck_assert(fabsl(num_value(f->val) - 2.0L) < 1e-18L);
+	ck_assert(!g->val.exact);
+	ck_assert(fabsl(num_value(g->val) / 41152263004115226300411522630.0L - 1) < 1e-18L);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_lowering_ops)
+{
+	Parsed *p = parse_text("a(x) = E**x\nb(x) = 2**x\nc(x) = x**y\nd(x) = x**(1/2)\n"
+	                       "e(x, y) = x**y\n");
+	ck_assert_int_eq(p->errors, 1); /* c: y undefined */
+	Node *a = parsed_func(p, "a")->root, *b = parsed_func(p, "b")->root,
+	     *d = parsed_func(p, "d")->root, *e = parsed_func(p, "e")->root;
+	ck_assert(a->op == N_CALL && a->fn == MF_EXP);
+	ck_assert(b->op == N_CALL && b->fn == MF_EXP2);
+	ck_assert(d->op == N_CALL && d->fn == MF_SQRT);
+	ck_assert(e->op == N_CALL && e->fn == MF_POW);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_negative_power_one_division)
+{
+	Parsed *p = parse_text("f(x) = x**(-12)\n");
+	Node *f = parsed_func(p, "f")->root;
+	ck_assert_int_eq(f->op, N_DIV);
+	ck_assert_int_eq(f->kids[0]->op, N_CONST);
+	ck_assert_int_eq(f->kids[1]->op, N_MUL);
+	ck_assert_uint_eq(dag_count_ops(&p->dag, f), 5);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_sharing_across_functions)
+{
+	/* Calls with equal arguments are one node; the callee is not inlined. */
+	Parsed *p = parse_text("g(x) = exp(x)\nf(x) = g(x + 1)*g(1 + x)\n");
+	Node *f = parsed_func(p, "f")->root;
+	ck_assert_int_eq(f->op, N_MUL);
+	ck_assert_ptr_eq(f->kids[0], f->kids[1]);
+	ck_assert_int_eq(f->kids[0]->op, N_UCALL);
+	parsed_free(p);
+}
+END_TEST
+
+Suite *suite_dag(void)
+{
+	Suite *s = suite_create("dag");
+	TCase *tc = tcase_create("cse");
+	tcase_add_loop_test(tc, test_counts, 0, (int)(sizeof counts / sizeof counts[0]));
+	tcase_add_test(tc, test_folding_exact);
+	tcase_add_test(tc, test_folding_inexact);
+	tcase_add_test(tc, test_lowering_ops);
+	tcase_add_test(tc, test_negative_power_one_division);
+	tcase_add_test(tc, test_sharing_across_functions);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,152 @@
+/* test_errors.c: bad input gets FILE:LINE:COL: error: MESSAGE, the source
+ * line and a caret; every error of a file is reported. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+typedef struct {
+	const char *src;
+	int line, col;
+	const char *msg;
+} Bad;
+
+static const Bad bad[] = {
+	{"f(x) = y", 1, 8, "undefined symbol 'y' (not an argument of 'f')"},
+	{"f(x) = I*x", 1, 8, "complex numbers ('I') are not supported"},
+	{"f(x) = zoo", 1, 8, "complex infinity ('zoo') is not supported"},
+	{"f(x) = nan + x", 1, 8, "'nan' is not supported"},
+	{"f(x) = -oo", 1, 9, "infinity ('oo') is not supported"},
+	{"f(x) = Integral(x, x)", 1, 8, "integrals are not supported"},
+	{"f(x) = Derivative(sin(x), x)", 1, 8, "derivatives are not supported"},
+	{"f(x) = Sum(x, (x, 0, 1))", 1, 8, "'Sum' is not supported in map functions"},
+	{"f(x) = conjugate(x)", 1, 8, "complex functions ('conjugate') are not supported"},
+	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'"},
+	{"f(x) = sin(x, x)", 1, 8, "'sin' takes 1 argument, got 2"},
+	{"f(x) = atan2(x)", 1, 8, "'atan2' takes 2 arguments, got 1"},
+	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 to 2 arguments, got 3"},
+	{"f(x) = Min()", 1, 8, "'Min' takes at least 1 argument, got 0"},
+	{"f(x) = Heaviside(x, 1, 2)", 1, 8, "'Heaviside' takes 1 to 2 arguments, got 3"},
+	{"f(x) = Eq(x)", 1, 8, "'Eq' takes 2 arguments, got 1"},
+	{"f(x) = x\nf(y) = y", 2, 1, "redefinition of 'f' (first defined at 1:1)"},
+	{"f(x) = 1 + f(x)", 1, 12, "'f' calls itself: recursion is not supported"},
+	{"f(x) = g(x)\ng(x) = x", 1, 8, "'g' is defined below, at line 2"},
+	{"f(x, x) = x", 1, 6, "duplicate argument 'x'"},
+	{"f(1) = 1", 1, 3, "expected an argument name, saw '1'"},
+	{"f(x) = x +", 1, 11, "expected an expression, saw end of file"},
+	{"f(x) = (x + 1\n", 2, 1, "expected ')' to close '(' at 1:8, saw end of file"},
+	{"f(x) = x)", 1, 9, "expected end of line after the definition, saw ')'"},
+	{"f(x) x", 1, 6, "expected '=', saw 'x'"},
+	{"f x = x", 1, 3, "expected '(' after the function name, saw 'x'"},
+	{"(x) = x", 1, 1, "expected a definition 'name(args) = expression', saw '('"},
+	{"f(x) = x == 1", 1, 10, "'==' is not SymPy syntax; write Eq(a, b)"},
+	{"f(x) = x != 1", 1, 10, "'!=' is not SymPy syntax; write Ne(a, b)"},
+	{"f(x) = x > 1", 1, 8, "a function must return a number, not a condition"},
+	{"f(x) = x & 1", 1, 10, "'&' needs a condition"},
+	{"f(x) = (x > 1) + 1", 1, 16, "'+' needs a number, not a condition"},
+	{"f(x) = x**(x > 1)", 1, 9, "'**' needs a number, not a condition"},
+	{"f(x) = Piecewise((x, 1), (0, True))", 1, 22, "a Piecewise condition needs a condition"},
+	{"f(x) = Piecewise((x > 1, True))", 1, 19, "a Piecewise value needs a number"},
+	{"f(x) = Piecewise(x, True)", 1, 18, "expected '(' starting a Piecewise pair"},
+	{"f(x) = Not(x)", 1, 12, "Not needs a condition"},
+	{"f(x) = x/(2 - 2)", 1, 9, "division by zero"},
+	{"f(x) = log(-1) + x", 1, 8, "constant expression is not a finite real number"},
+	{"f(x) = 0**-1 + x", 1, 9, "constant expression is not a finite real number"},
+	{"f(x) = x $ 1", 1, 10, "unexpected character '$'"},
+	{"f(x) = x` + 1", 1, 9, "unexpected character '`'"},
+	{"f(x) = 2x", 1, 9, "invalid suffix on number"},
+	{"sin(x) = x", 1, 1, "'sin' is a built-in name and cannot be redefined"},
+	{"f(pi) = 1", 1, 3, "'pi' is a built-in name and cannot be an argument"},
+	{"f(x) = x(1)", 1, 8, "'x' is an argument, not a function"},
+	{"g(x) = x\nf(x) = g", 2, 8, "'g' is a function; call it with arguments"},
+	{"f(x) = sin + 1", 1, 8, "'sin' is a function; call it with arguments"},
+	{"f(x) = pi(2)", 1, 8, "'pi' is a constant, not a function"},
+	{"g(x) = x\nf(x) = g(x, x)", 2, 8, "'g' takes 1 argument, got 2 (defined at 1:1)"},
+	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' would clash with the generated map function of 'f'"},
+	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
+};
+
+START_TEST(test_bad_input)
+{
+	const Bad *b = &bad[_i];
+	Parsed *p = parse_text(b->src);
+	char want[512];
+	snprintf(want, sizeof want, "t.sym:%d:%d: error: %s", b->line, b->col, b->msg);
+	ck_assert_msg(p->errors >= 1, "%s: no error", b->src);
+	ck_assert_msg(strncmp(p->msgs, want, strlen(want)) == 0, "%s:\n got: %s\nwant: %s", b->src,
+	              p->msgs, want);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_caret)
+{
+	Parsed *p = parse_text("f(x) = x\n\tg(x) = x +* 2\n");
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_str_eq(p->msgs, "t.sym:2:12: error: expected an expression, saw '*'\n"
+	                          "\tg(x) = x +* 2\n"
+	                          "\t          ^\n");
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_all_errors_reported)
+{
+	Parsed *p = parse_text("a(x) = x +\n"
+	                       "b(x) = x\n"
+	                       "c(x) = (x\n"
+	                       "d(x) = y\n"
+	                       "e(x) = (1 +\n"
+	                       "    2 +\n"
+	                       "    zoo)\n"
+	                       "f(x) = x\n");
+	ck_assert_int_eq(p->errors, 4);
+	ck_assert_int_eq(p->prog.nfuncs, 2); /* b and f */
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:11: error:"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:1: error: expected ')' to close '(' at 3:8"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:8: error: undefined symbol 'y'"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:7:5: error: complex infinity"));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_deep_nesting)
+{
+	enum { DEPTH = 100000 };
+	char *s = malloc(2 * DEPTH + 32);
+	size_t n = (size_t)sprintf(s, "f(x) = ");
+	memset(s + n, '(', DEPTH);
+	n += DEPTH;
+	s[n++] = 'x';
+	memset(s + n, ')', DEPTH);
+	n += DEPTH;
+	s[n] = '\0';
+	Parsed *p = parse_text(s);
+	ck_assert_int_ge(p->errors, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "expression nested too deeply (more than 200 levels)"));
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_empty_file)
+{
+	Parsed *p = parse_text("");
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->prog.nfuncs, 0);
+	parsed_free(p);
+}
+END_TEST
+
+Suite *suite_errors(void)
+{
+	Suite *s = suite_create("errors");
+	TCase *tc = tcase_create("messages");
+	tcase_add_loop_test(tc, test_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
+	tcase_add_test(tc, test_caret);
+	tcase_add_test(tc, test_all_errors_reported);
+	tcase_add_test(tc, test_deep_nesting);
+	tcase_add_test(tc, test_empty_file);
+	suite_add_tcase(s, tc);
+	return s;
+}

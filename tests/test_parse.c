@@ -1,0 +1,157 @@
+/* test_parse.c: every construct of the format parses and means what SymPy
+ * means by it, checked by evaluating the DAG (util.c's interpreter). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+typedef struct {
+	const char *src;   /* defines f, possibly after helpers */
+	long double x, y;  /* arguments of f(x, y) or f(x) */
+	long double want;
+} Case;
+
+#define PI 3.14159265358979323846264338327950288L
+static const Case cases[] = {
+	{"f(x) = 1/2", 0, 0, 0.5L},
+	{"f(x) = x**(1/3)", 8, 0, 2.0L},
+	{"f(x) = 7/2*x", 2, 0, 7.0L},
+	{"f(x) = -x**2", 3, 0, -9.0L},
+	{"f(x) = 2**3**2", 0, 0, 512.0L},
+	{"f(x) = x**-2", 2, 0, 0.25L},
+	{"f(x) = (x + 1)*(x - 1)", 3, 0, 8.0L},
+	{"f(x, y) = x - y - 1", 5, 2, 2.0L},
+	{"f(x, y) = x/y/2", 8, 2, 2.0L},
+	{"f(x) = --x", 4, 0, 4.0L},
+	{"f(x) = +x", 4, 0, 4.0L},
+	{"f(x) = 0.1 + 0.2", 0, 0, 0.3L},
+	{"f(x) = 123456789012345678901234567890*x", 1, 0, 123456789012345678901234567890.0L},
+	{"f(x) = 1.5e3 + 2.5E-1 + .5", 0, 0, 1500.75L},
+	{"f(x) = pi", 0, 0, PI},
+	{"f(x) = E**x", 1, 0, 2.718281828459045235360287L},
+	{"f(x) = exp(x) + log(E)", 0, 0, 2.0L},
+	{"f(x) = log(x, 2)", 8, 0, 3.0L},
+	{"f(x) = log(x)/log(2)", 8, 0, 3.0L},
+	{"f(x) = sqrt(2)/2", 0, 0, 0.70710678118654752440L},
+	{"f(x) = x**(1/2) + x**(3/2)", 4, 0, 10.0L},
+	{"f(x) = x**(-1/2)", 4, 0, 0.5L},
+	{"f(x) = x**12", 2, 0, 4096.0L},
+	{"f(x) = x**(-3)", 2, 0, 0.125L},
+	{"f(x) = x**2.5", 4, 0, 32.0L},
+	{"f(x) = 2**x", 10, 0, 1024.0L},
+	{"f(x, y) = Min(x, y, 3)", 5, 4, 3.0L},
+	{"f(x, y) = Max(x, y, 3, -1)", 5, 4, 5.0L},
+	{"f(x) = Abs(x) + sign(x)", -3, 0, 2.0L},
+	{"f(x) = sign(x)", 0, 0, 0.0L},
+	{"f(x) = Heaviside(x)", 0, 0, 0.5L},
+	{"f(x) = Heaviside(x)", -2, 0, 0.0L},
+	{"f(x) = Heaviside(x, 1)", 0, 0, 1.0L},
+	{"f(x) = floor(x) + ceiling(x)", 2.5L, 0, 5.0L},
+	{"f(x) = gamma(x) + loggamma(1)", 5, 0, 24.0L},
+	{"f(x) = erf(0) + erfc(0)", 0, 0, 1.0L},
+	{"f(x, y) = atan2(y, x)", 1, 1, PI / 4},
+	{"f(x) = exp2(x) + log2(8) + log10(100)", 3, 0, 13.0L},
+	{"f(x) = expm1(0) + log1p(0) + hypot(3, 4) + fma(2, 3, 4)", 0, 0, 15.0L},
+	{"f(x) = cbrt(27) + sin(0) + cos(0) + tan(0)", 0, 0, 4.0L},
+	{"f(x) = asin(1) + acos(1) + atan(0)", 0, 0, PI / 2},
+	{"f(x) = sinh(0) + cosh(0) + tanh(0) + asinh(0) + acosh(1) + atanh(0)", 0, 0, 1.0L},
+	{"f(x) = Piecewise((x**2, x < 0), (sin(x), x < 1), (1, True))", -3, 0, 9.0L},
+	{"f(x) = Piecewise((x**2, x < 0), (sin(x), x < 1), (1, True))", 5, 0, 1.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 2, 0, 1.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 11, 0, 2.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 5, 0, 3.0L},
+	{"f(x) = Piecewise((1, And(x > 1, x < 3)), (2, Or(x < 0, Not(x < 10))), (3, True))", 11, 0, 2.0L},
+	{"f(x, y) = Piecewise((1, Eq(x, y)), (2, Ne(x, 0)), (3, True))", 2, 2, 1.0L},
+	{"f(x, y) = Piecewise((1, Eq(x, y)), (2, Ne(x, 0)), (3, True))", 2, 1, 2.0L},
+	{"f(x) = Piecewise((1, ~(x <= 1)), (2, x >= 1), (3, False))", 1, 0, 2.0L},
+	{"f(x) = Piecewise((1, 0 < x < 2), (2, True))", 1, 0, 1.0L},
+	{"f(x) = Piecewise((1, 0 < x < 2), (2, True))", 3, 0, 2.0L},
+	{"g(a, b) = a - b\nf(x, y) = g(y, x)*2", 1, 5, 8.0L},
+	{"g(a) = 2*a\nh(a) = g(a) + 1\nf(x) = h(g(x))", 3, 0, 13.0L},
+	{"f(x) = (x +\n  1)*2", 1, 0, 4.0L},
+	{"# comment\n\nf(x) = x # trailing comment\n", 6, 0, 6.0L},
+	{"f(x) = x\r\n", 6, 0, 6.0L},
+};
+
+/* NaN where SymPy's Piecewise has no branch. */
+START_TEST(test_piecewise_nan)
+{
+	Parsed *p = parse_text("f(x) = Piecewise((x, x > 0))\n");
+	ck_assert_int_eq(p->errors, 0);
+	long double a[1] = {-1};
+	ck_assert(isnan(eval_func(parsed_func(p, "f"), a)));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_construct)
+{
+	const Case *c = &cases[_i];
+	Parsed *p = parse_text(c->src);
+	ck_assert_msg(p->errors == 0, "%s: %s", c->src, p->msgs);
+	Func *f = parsed_func(p, "f");
+	ck_assert_ptr_nonnull(f);
+	long double a[2] = {c->x, c->y};
+	long double got = eval_func(f, a), want = c->want;
+	ck_assert_msg(fabsl(got - want) <= 1e-15L * (1 + fabsl(want)), "%s at (%Lg, %Lg): %Lg, want %Lg",
+	              c->src, c->x, c->y, got, want);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_unused_warning)
+{
+	Parsed *p = parse_text("f(x, unused) = x\n");
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->diag.warnings, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:6: warning: argument 'unused' of 'f' is unused"));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_mangled_names)
+{
+	Parsed *p = parse_text("f(x, n, out, double, m4_dnl, s_x, t1, NAN, inc_x, t_y) = x + n + out + "
+	                       "double + m4_dnl + s_x + t1 + NAN + inc_x + t_y\n");
+	ck_assert_int_eq(p->errors, 0);
+	Func *f = parsed_func(p, "f");
+	const char *want[] = {"x", "s_n", "s_out", "s_double", "s_m4_dnl", "s_s_x", "s_t1", "s_NAN",
+	                      "s_inc_x", "s_t_y"};
+	for (int i = 0; i < 10; i++)
+		ck_assert_str_eq(f->cargs[i], want[i]);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_many_functions)
+{
+	/* 2000 functions, each calling the one before: the table grows. */
+	enum { N = 2000 };
+	char *s = malloc(N * 64), *q = s;
+	q += sprintf(q, "f0(x) = x + 1\n");
+	for (int i = 1; i < N; i++)
+		q += sprintf(q, "f%d(x) = f%d(x) + 1\n", i, i - 1);
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->prog.nfuncs, N);
+	long double a[1] = {0};
+	ck_assert(eval_func(parsed_func(p, "f1999"), a) == 2000.0L);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+Suite *suite_parse(void)
+{
+	Suite *s = suite_create("parse");
+	TCase *tc = tcase_create("constructs");
+	tcase_add_loop_test(tc, test_construct, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, test_piecewise_nan);
+	tcase_add_test(tc, test_unused_warning);
+	tcase_add_test(tc, test_mangled_names);
+	tcase_add_test(tc, test_many_functions);
+	suite_add_tcase(s, tc);
+	return s;
+}

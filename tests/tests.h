@@ -1,0 +1,48 @@
+/* tests.h: the Check suites of tests/unit (one factory per file) and the
+ * helpers they share (util.c). */
+#ifndef SYMKERN_TESTS_H
+#define SYMKERN_TESTS_H
+
+#include <check.h>
+#include <stddef.h>
+
+#include "dag.h"
+#include "parse.h"
+
+Suite *suite_lex(void);
+Suite *suite_parse(void);
+Suite *suite_errors(void);
+Suite *suite_dag(void);
+Suite *suite_cli(void);
+Suite *suite_numeric(void);
+Suite *suite_api(void);
+
+/* A .sym text parsed with library name "t"; diagnostics kept as text. */
+typedef struct {
+	Arena *arena;
+	Dag dag;
+	Program prog;
+	Diag diag;
+	Source src;
+	char *msgs;
+	size_t msgs_len;
+	int errors;
+} Parsed;
+
+Parsed *parse_text(const char *text);
+void parsed_free(Parsed *p);
+Func *parsed_func(Parsed *p, const char *name);
+/* Evaluates a function's DAG in long double (an interpreter independent of
+ * the emitted code); booleans are 0 and 1. */
+long double eval_func(const Func *f, const long double *args);
+
+/* Runs a shell command line (tests build it from fixed paths only) and
+ * returns its exit status, or -1. */
+int run_cmd(const char *fmt, ...);
+/* Reads a whole file into a malloc'd NUL-terminated buffer; NULL if absent. */
+char *slurp(const char *path, size_t *len);
+/* A fresh empty directory under the build tree; returns a static buffer
+ * reused by the next call. */
+const char *scratch_dir(const char *tag);
+
+#endif
