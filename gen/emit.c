@@ -1,6 +1,7 @@
 /* emit.c: see emit.h. */
 #include "emit.h"
 
+#include <math.h>
 #include <string.h>
 
 /* An operand as C text: literal, argument or temporary. */
@@ -120,4 +121,32 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 		}
 	}
 	fputs("m4_divert(0)m4_dnl\n", out);
+}
+
+int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64)
+{
+	int errors = 0;
+	for (int i = 0; i < prog->nfuncs; i++) {
+		const Func *f = prog->funcs[i];
+		Node **order;
+		size_t n = dag_schedule(dag, f->root, &order);
+		for (size_t k = 0; k < n; k++) {
+			const Node *c = order[k];
+			if (c->op != N_CONST || c->type != TY_REAL)
+				continue;
+			long double v = num_value(c->val);
+			const char *type = NULL;
+			if (f64 && (!isfinite((double)v) || (v != 0 && (double)v == 0)))
+				type = "double";
+			else if (f32 && (!isfinite((float)v) || (v != 0 && (float)v == 0)))
+				type = "float";
+			if (type) {
+				diag_error(diag, f->loc, "constant %.6Lg in '%s' is out of the range of %s%s", v,
+				           f->name, type, type[0] == 'f' ? " (try --precision f64)" : "");
+				errors++;
+				break;
+			}
+		}
+	}
+	return errors;
 }

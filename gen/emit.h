@@ -22,6 +22,9 @@ typedef struct {
 
 /* The C statements of f's scalar body in one precision, ending in return. */
 void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32);
+/* Reports constants that overflow, or underflow to zero, in a requested
+ * precision (they cannot be written as literals); returns their count. */
+int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64);
 void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info);
 
 #endif

@@ -61,8 +61,8 @@ static void skip_space(Lexer *lx)
 			lx->pos++;
 			continue;
 		}
-		if (c == '\\' && peek(lx, 1) == '\n') { /* backslash-newline joins lines */
-			lx->pos++;
+		if (c == '\\' && (peek(lx, 1) == '\n' || (peek(lx, 1) == '\r' && peek(lx, 2) == '\n'))) {
+			lx->pos += peek(lx, 1) == '\r' ? 2 : 1; /* backslash-newline joins lines */
 			newline(lx);
 			continue;
 		}

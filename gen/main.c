@@ -186,7 +186,8 @@ int main(int argc, char **argv)
 	dag_init(&dag, arena);
 	Program prog;
 	int rc = 1;
-	if (parse_program(&prog, &src, &diag, &dag, lib) == 0) {
+	if (parse_program(&prog, &src, &diag, &dag, lib) == 0 &&
+	    emit_check_constants(&diag, &dag, &prog, f32, f64) == 0) {
 		char sha[65], *command;
 		sha256_hex(text, len, sha);
 		const char *input = safe_name(arena, path);

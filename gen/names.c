@@ -49,6 +49,9 @@ bool names_is_reserved(const char *name, const char *lib)
 	if (name[0] == '_' || starts(name, "m4_") || starts(name, "sk_") || starts(name, "s_") ||
 	    starts(name, "inc_") || mathfn_is_c_name(name))
 		return true;
+	size_t len = strlen(name);
+	if (len > 2 && strcmp(name + len - 2, "_t") == 0) /* type names: size_t, ptrdiff_t */
+		return true;
 	if (name[0] == 't' && name[1]) {
 		const char *p = name + 1;
 		while (*p >= '0' && *p <= '9')

@@ -26,7 +26,6 @@ typedef struct {
 	Arena *arena;
 	Program *prog;
 	Func *cur;     /* the definition being parsed */
-	bool *used;    /* its arguments seen in the body */
 	int depth;
 	Pending *pending; /* calls of names not (yet) defined */
 	size_t npending, cap_pending;
@@ -285,8 +284,14 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		if (n == 1)
 			return checked(p, dag_call(d, MF_LOG, a), name.loc);
-		return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), dag_call(d, MF_LOG, &a[1])),
-		               name.loc);
+	{
+		Node *den = dag_call(d, MF_LOG, &a[1]);
+		if (den->op == N_CONST && num_cmp(den->val, num_int(0)) == 0) {
+			diag_error(p->diag, locs[1], "log base 1: division by zero");
+			return NULL;
+		}
+		return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), den), name.loc);
+	}
 	case B_MINMAX: {
 		if (!arity(p, nm, n, 1, PARSE_MAX_ARGS, name.loc))
 			return NULL;
@@ -410,10 +415,8 @@ static Node *parse_primary(Parser *p)
 			return parse_call(p, t);
 		char *s = tok_str(p, t);
 		int i = find_arg(p, s);
-		if (i >= 0) {
-			p->used[i] = true;
+		if (i >= 0)
 			return dag_arg(p->dag, p->cur, i);
-		}
 		const Builtin *b = builtin_lookup(s);
 		if (b) {
 			switch (b->kind) {
@@ -659,10 +662,14 @@ static bool parse_definition(Parser *p)
 		           old->loc.line, old->loc.col);
 		return false;
 	}
+	/* X_map's scalar function is NAME_X_map_f64, X's map function too. */
 	size_t l = strlen(s);
+	char *mapped = arena_alloc(p->arena, l + 5);
+	memcpy(mapped, s, l);
+	memcpy(mapped + l, "_map", 5);
 	Func *clash = l > 4 && strcmp(s + l - 4, "_map") == 0 ? find_func(p, arena_strndup(p->arena, s, l - 4)) : NULL;
-	if (clash) {
-		diag_error(p->diag, name.loc, "'%s' would clash with the generated map function of '%s' (defined at %d:%d)",
+	if (clash || (clash = find_func(p, mapped)) != NULL) {
+		diag_error(p->diag, name.loc, "'%s' and '%s' (defined at %d:%d) would give two C functions of one name",
 		           s, clash->name, clash->loc.line, clash->loc.col);
 		return false;
 	}
@@ -670,7 +677,7 @@ static bool parse_definition(Parser *p)
 	if (!expect(p, T_LPAREN, "'(' after the function name", open) || !parse_params(p, f) ||
 	    !expect(p, T_RPAREN, "')' or ','", open) || !expect(p, T_ASSIGN, "'='", open))
 		return false;
-	p->used = f->used = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1));
+	f->used = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1));
 	Loc at = p->tok.loc;
 	Node *e = parse_expr(p);
 	if (!e)
@@ -684,10 +691,18 @@ static bool parse_definition(Parser *p)
 		return false;
 	}
 	f->root = e;
+	/* Used means reachable: an argument only in a branch that folded away
+	 * is unused too (and the C compiler would say so). */
+	memset(f->used, 0, (size_t)f->nargs);
+	Node **order;
+	size_t nn = dag_schedule(p->dag, e, &order);
+	for (size_t i = 0; i < nn; i++)
+		if (order[i]->op == N_ARG)
+			f->used[order[i]->index] = true;
 	f->cargs = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *f->cargs);
 	for (int i = 0; i < f->nargs; i++) {
 		f->cargs[i] = names_c_arg(p->arena, f->args[i], p->prog->lib);
-		if (!p->used[i])
+		if (!f->used[i])
 			diag_warning(p->diag, f->argloc[i], "argument '%s' of '%s' is unused", f->args[i], s);
 	}
 	add_func(p, f);

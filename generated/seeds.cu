@@ -75,34 +75,34 @@ template <int V> bool seeds_priv_aligned(const void *p, size_t size)
 
 /* siny, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_siny_map_f64_contig(size_t nv, size_t n, const double *__restrict__ y, double *__restrict__ out)
+seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_siny_f64(v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_siny_f64(_v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_siny_f64(y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_siny_f64(y[_t] );
 }
 
 /* siny, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f64_strided(size_t n, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_siny_f64(y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_siny_f64(y[_k * inc_y] );
 	}
 }
 
@@ -111,36 +111,36 @@ std::atomic<int> seeds_siny_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, const double *__restrict__ mu, const double *__restrict__ sigma, double *__restrict__ out)
+seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ mu, const double *__restrict__ sigma, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_mu = reinterpret_cast<const vec *>(mu)[i];
-		const vec v_sigma = reinterpret_cast<const vec *>(sigma)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_mu = reinterpret_cast<const _vec *>(mu)[_i];
+		const _vec _v_sigma = reinterpret_cast<const _vec *>(sigma)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_gauss_f64(v_x.v[j] , v_mu.v[j] , v_sigma.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_gauss_f64(_v_x.v[_j] , _v_mu.v[_j] , _v_sigma.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_gauss_f64(x[t] , mu[t] , sigma[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_gauss_f64(x[_t] , mu[_t] , sigma[_t] );
 }
 
 /* gauss, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ mu, ptrdiff_t inc_mu, const double *__restrict__ sigma, ptrdiff_t inc_sigma, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_gauss_f64(x[k * inc_x] , mu[k * inc_mu] , sigma[k * inc_sigma] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_gauss_f64(x[_k * inc_x] , mu[_k * inc_mu] , sigma[_k * inc_sigma] );
 	}
 }
 
@@ -149,34 +149,34 @@ std::atomic<int> seeds_gauss_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss01, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss01_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_gauss01_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_gauss01_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_gauss01_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_gauss01_f64(x[_t] );
 }
 
 /* gauss01, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_gauss01_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_gauss01_f64(x[_k * inc_x] );
 	}
 }
 
@@ -185,34 +185,34 @@ std::atomic<int> seeds_gauss01_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* logistic, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_logistic_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_logistic_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_logistic_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_logistic_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_logistic_f64(x[_t] );
 }
 
 /* logistic, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_logistic_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_logistic_f64(x[_k * inc_x] );
 	}
 }
 
@@ -221,34 +221,34 @@ std::atomic<int> seeds_logistic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* softplus, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_softplus_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_softplus_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_softplus_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_softplus_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_softplus_f64(x[_t] );
 }
 
 /* softplus, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_softplus_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_softplus_f64(x[_k * inc_x] );
 	}
 }
 
@@ -257,34 +257,34 @@ std::atomic<int> seeds_softplus_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* ramp, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_ramp_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_ramp_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_ramp_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_ramp_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_ramp_f64(x[_t] );
 }
 
 /* ramp, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_ramp_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_ramp_f64(x[_k * inc_x] );
 	}
 }
 
@@ -293,34 +293,34 @@ std::atomic<int> seeds_ramp_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* cubic, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_cubic_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_cubic_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_cubic_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_cubic_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_cubic_f64(x[_t] );
 }
 
 /* cubic, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_cubic_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_cubic_f64(x[_k * inc_x] );
 	}
 }
 
@@ -329,35 +329,35 @@ std::atomic<int> seeds_cubic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* rosenbrock, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_rosenbrock_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
+seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
 {
-	typedef seeds_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef seeds_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_rosenbrock_f64(v_x.v[j] , v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_rosenbrock_f64(_v_x.v[_j] , _v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_rosenbrock_f64(x[t] , y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_rosenbrock_f64(x[_t] , y[_t] );
 }
 
 /* rosenbrock, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_rosenbrock_f64(x[k * inc_x] , y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_rosenbrock_f64(x[_k * inc_x] , y[_k * inc_y] );
 	}
 }
 
@@ -366,34 +366,34 @@ std::atomic<int> seeds_rosenbrock_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* siny, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_siny_map_f32_contig(size_t nv, size_t n, const float *__restrict__ y, float *__restrict__ out)
+seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_siny_f32(v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_siny_f32(_v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_siny_f32(y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_siny_f32(y[_t] );
 }
 
 /* siny, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f32_strided(size_t n, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_siny_f32(y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_siny_f32(y[_k * inc_y] );
 	}
 }
 
@@ -402,36 +402,36 @@ std::atomic<int> seeds_siny_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, const float *__restrict__ mu, const float *__restrict__ sigma, float *__restrict__ out)
+seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ mu, const float *__restrict__ sigma, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_mu = reinterpret_cast<const vec *>(mu)[i];
-		const vec v_sigma = reinterpret_cast<const vec *>(sigma)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_mu = reinterpret_cast<const _vec *>(mu)[_i];
+		const _vec _v_sigma = reinterpret_cast<const _vec *>(sigma)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_gauss_f32(v_x.v[j] , v_mu.v[j] , v_sigma.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_gauss_f32(_v_x.v[_j] , _v_mu.v[_j] , _v_sigma.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_gauss_f32(x[t] , mu[t] , sigma[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_gauss_f32(x[_t] , mu[_t] , sigma[_t] );
 }
 
 /* gauss, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ mu, ptrdiff_t inc_mu, const float *__restrict__ sigma, ptrdiff_t inc_sigma, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_gauss_f32(x[k * inc_x] , mu[k * inc_mu] , sigma[k * inc_sigma] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_gauss_f32(x[_k * inc_x] , mu[_k * inc_mu] , sigma[_k * inc_sigma] );
 	}
 }
 
@@ -440,34 +440,34 @@ std::atomic<int> seeds_gauss_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss01, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss01_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_gauss01_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_gauss01_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_gauss01_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_gauss01_f32(x[_t] );
 }
 
 /* gauss01, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_gauss01_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_gauss01_f32(x[_k * inc_x] );
 	}
 }
 
@@ -476,34 +476,34 @@ std::atomic<int> seeds_gauss01_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* logistic, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_logistic_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_logistic_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_logistic_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_logistic_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_logistic_f32(x[_t] );
 }
 
 /* logistic, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_logistic_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_logistic_f32(x[_k * inc_x] );
 	}
 }
 
@@ -512,34 +512,34 @@ std::atomic<int> seeds_logistic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* softplus, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_softplus_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_softplus_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_softplus_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_softplus_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_softplus_f32(x[_t] );
 }
 
 /* softplus, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_softplus_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_softplus_f32(x[_k * inc_x] );
 	}
 }
 
@@ -548,34 +548,34 @@ std::atomic<int> seeds_softplus_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* ramp, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_ramp_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_ramp_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_ramp_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_ramp_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_ramp_f32(x[_t] );
 }
 
 /* ramp, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_ramp_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_ramp_f32(x[_k * inc_x] );
 	}
 }
 
@@ -584,34 +584,34 @@ std::atomic<int> seeds_ramp_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* cubic, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_cubic_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_cubic_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_cubic_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_cubic_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_cubic_f32(x[_t] );
 }
 
 /* cubic, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_cubic_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_cubic_f32(x[_k * inc_x] );
 	}
 }
 
@@ -620,35 +620,35 @@ std::atomic<int> seeds_cubic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* rosenbrock, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_rosenbrock_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
-	typedef seeds_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef seeds_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = seeds_rosenbrock_f32(v_x.v[j] , v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = seeds_rosenbrock_f32(_v_x.v[_j] , _v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = seeds_rosenbrock_f32(x[t] , y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = seeds_rosenbrock_f32(x[_t] , y[_t] );
 }
 
 /* rosenbrock, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = seeds_rosenbrock_f32(x[k * inc_x] , y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = seeds_rosenbrock_f32(x[_k * inc_x] , y[_k * inc_y] );
 	}
 }
 
@@ -659,498 +659,514 @@ std::atomic<int> seeds_rosenbrock_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {y, NULL};
-	const ptrdiff_t inc_[] = {inc_y, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {y, NULL};
+	const ptrdiff_t _inc[] = {inc_y, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_y == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(y, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_siny_map_f64_contig<V> : (const void *)seeds_siny_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(y, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_siny_map_f64_contig<_vw> : (const void *)seeds_siny_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_siny_map_f64_strided;
+		_kernel = (const void *)seeds_siny_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_siny_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_siny_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_gauss_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *mu, ptrdiff_t inc_mu, const double *sigma, ptrdiff_t inc_sigma, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, mu, sigma, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_mu, inc_sigma, 0};
-	int grid, rc = seeds_priv_check(n, 3, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, mu, sigma, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_mu, inc_sigma, 0};
+	int _grid, _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(mu, sizeof(double)) && seeds_priv_aligned<V>(sigma, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_gauss_map_f64_contig<V> : (const void *)seeds_gauss_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(mu, sizeof(double)) && seeds_priv_aligned<_vw>(sigma, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_gauss_map_f64_contig<_vw> : (const void *)seeds_gauss_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_gauss_map_f64_strided;
+		_kernel = (const void *)seeds_gauss_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_gauss_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_gauss_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_gauss01_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_gauss01_map_f64_contig<V> : (const void *)seeds_gauss01_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_gauss01_map_f64_contig<_vw> : (const void *)seeds_gauss01_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_gauss01_map_f64_strided;
+		_kernel = (const void *)seeds_gauss01_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_gauss01_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_gauss01_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_logistic_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_logistic_map_f64_contig<V> : (const void *)seeds_logistic_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_logistic_map_f64_contig<_vw> : (const void *)seeds_logistic_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_logistic_map_f64_strided;
+		_kernel = (const void *)seeds_logistic_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_logistic_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_logistic_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_softplus_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_softplus_map_f64_contig<V> : (const void *)seeds_softplus_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_softplus_map_f64_contig<_vw> : (const void *)seeds_softplus_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_softplus_map_f64_strided;
+		_kernel = (const void *)seeds_softplus_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_softplus_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_softplus_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_ramp_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_ramp_map_f64_contig<V> : (const void *)seeds_ramp_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_ramp_map_f64_contig<_vw> : (const void *)seeds_ramp_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_ramp_map_f64_strided;
+		_kernel = (const void *)seeds_ramp_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_ramp_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_ramp_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_cubic_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_cubic_map_f64_contig<V> : (const void *)seeds_cubic_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_cubic_map_f64_contig<_vw> : (const void *)seeds_cubic_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_cubic_map_f64_strided;
+		_kernel = (const void *)seeds_cubic_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_cubic_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_cubic_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_rosenbrock_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F64 };
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	int grid, rc = seeds_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F64 };
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	int _grid, _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(double)) && seeds_priv_aligned<V>(y, sizeof(double)) && seeds_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_rosenbrock_map_f64_contig<V> : (const void *)seeds_rosenbrock_map_f64_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(y, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_rosenbrock_map_f64_contig<_vw> : (const void *)seeds_rosenbrock_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)seeds_rosenbrock_map_f64_strided;
+		_kernel = (const void *)seeds_rosenbrock_map_f64_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_rosenbrock_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_rosenbrock_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_siny_map_f32(size_t n, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {y, NULL};
-	const ptrdiff_t inc_[] = {inc_y, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {y, NULL};
+	const ptrdiff_t _inc[] = {inc_y, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_y == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(y, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_siny_map_f32_contig<V> : (const void *)seeds_siny_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(y, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_siny_map_f32_contig<_vw> : (const void *)seeds_siny_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_siny_map_f32_strided;
+		_kernel = (const void *)seeds_siny_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_siny_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_siny_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_gauss_map_f32(size_t n, const float *x, ptrdiff_t inc_x, const float *mu, ptrdiff_t inc_mu, const float *sigma, ptrdiff_t inc_sigma, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, mu, sigma, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_mu, inc_sigma, 0};
-	int grid, rc = seeds_priv_check(n, 3, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, mu, sigma, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_mu, inc_sigma, 0};
+	int _grid, _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(mu, sizeof(float)) && seeds_priv_aligned<V>(sigma, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_gauss_map_f32_contig<V> : (const void *)seeds_gauss_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(mu, sizeof(float)) && seeds_priv_aligned<_vw>(sigma, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_gauss_map_f32_contig<_vw> : (const void *)seeds_gauss_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_gauss_map_f32_strided;
+		_kernel = (const void *)seeds_gauss_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_gauss_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_gauss_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_gauss01_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_gauss01_map_f32_contig<V> : (const void *)seeds_gauss01_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_gauss01_map_f32_contig<_vw> : (const void *)seeds_gauss01_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_gauss01_map_f32_strided;
+		_kernel = (const void *)seeds_gauss01_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_gauss01_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_gauss01_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_logistic_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_logistic_map_f32_contig<V> : (const void *)seeds_logistic_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_logistic_map_f32_contig<_vw> : (const void *)seeds_logistic_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_logistic_map_f32_strided;
+		_kernel = (const void *)seeds_logistic_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_logistic_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_logistic_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_softplus_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_softplus_map_f32_contig<V> : (const void *)seeds_softplus_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_softplus_map_f32_contig<_vw> : (const void *)seeds_softplus_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_softplus_map_f32_strided;
+		_kernel = (const void *)seeds_softplus_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_softplus_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_softplus_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_ramp_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_ramp_map_f32_contig<V> : (const void *)seeds_ramp_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_ramp_map_f32_contig<_vw> : (const void *)seeds_ramp_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_ramp_map_f32_strided;
+		_kernel = (const void *)seeds_ramp_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_ramp_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_ramp_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_cubic_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_cubic_map_f32_contig<V> : (const void *)seeds_cubic_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_cubic_map_f32_contig<_vw> : (const void *)seeds_cubic_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_cubic_map_f32_strided;
+		_kernel = (const void *)seeds_cubic_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_cubic_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_cubic_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_x, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SEEDS_VEC_F32 };
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	int grid, rc = seeds_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SEEDS_VEC_F32 };
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	int _grid, _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool aligned = seeds_priv_aligned<V>(x, sizeof(float)) && seeds_priv_aligned<V>(y, sizeof(float)) && seeds_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)seeds_rosenbrock_map_f32_contig<V> : (const void *)seeds_rosenbrock_map_f32_contig<1>;
+		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(y, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)seeds_rosenbrock_map_f32_contig<_vw> : (const void *)seeds_rosenbrock_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)seeds_rosenbrock_map_f32_strided;
+		_kernel = (const void *)seeds_rosenbrock_map_f32_strided;
 	}
-	rc = seeds_priv_grid(kernel, seeds_rosenbrock_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return seeds_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SEEDS_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = seeds_priv_grid(_kernel, seeds_rosenbrock_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return seeds_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SEEDS_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" {
@@ -1159,7 +1175,9 @@ static int seeds_siny_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1168,7 +1186,9 @@ static int seeds_gauss_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (3 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (3 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f64(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out, stream);
 }
@@ -1177,7 +1197,9 @@ static int seeds_gauss01_map_f64_argv(size_t n, const double *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1186,7 +1208,9 @@ static int seeds_logistic_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1195,7 +1219,9 @@ static int seeds_softplus_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1204,7 +1230,9 @@ static int seeds_ramp_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1213,7 +1241,9 @@ static int seeds_cubic_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1222,7 +1252,9 @@ static int seeds_rosenbrock_map_f64_argv(size_t n, const double *const *in, cons
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (2 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f64(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -1231,7 +1263,9 @@ static int seeds_siny_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1240,7 +1274,9 @@ static int seeds_gauss_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (3 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (3 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f32(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out, stream);
 }
@@ -1249,7 +1285,9 @@ static int seeds_gauss01_map_f32_argv(size_t n, const float *const *in, const pt
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1258,7 +1296,9 @@ static int seeds_logistic_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1267,7 +1307,9 @@ static int seeds_softplus_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1276,7 +1318,9 @@ static int seeds_ramp_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1285,7 +1329,9 @@ static int seeds_cubic_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1294,7 +1340,9 @@ static int seeds_rosenbrock_map_f32_argv(size_t n, const float *const *in, const
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (2 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f32(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }

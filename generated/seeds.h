@@ -270,16 +270,16 @@ int seeds_rosenbrock_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, cons
 
 /* Every function by name, for bindings and tests: `in` and `inc` hold one
  * array and increment per argument, in order. */
-typedef int (*seeds_argv_f64)(size_t n, const double *const *in, const ptrdiff_t *inc,
+typedef int (*seeds_argv_f64_t)(size_t n, const double *const *in, const ptrdiff_t *inc,
                                    double *out, ptrdiff_t inc_out, struct CUstream_st *stream);
-typedef int (*seeds_argv_f32)(size_t n, const float *const *in, const ptrdiff_t *inc,
+typedef int (*seeds_argv_f32_t)(size_t n, const float *const *in, const ptrdiff_t *inc,
                                    float *out, ptrdiff_t inc_out, struct CUstream_st *stream);
 typedef struct {
 	const char *name;
 	int nargs;
 	const char *const *args; /* argument names as in the .sym file */
-	seeds_argv_f64 map_f64;  /* NULL if not generated */
-	seeds_argv_f32 map_f32;
+	seeds_argv_f64_t map_f64;  /* NULL if not generated */
+	seeds_argv_f32_t map_f32;
 } seeds_fn_info;
 
 enum { SEEDS_NFN = 8 };

@@ -7,15 +7,15 @@
  * loops are `omp simd`, so GCC vectorizes them.  On x86-64 glibc 2.35 and
  * later, the math functions below are declared `simd` so that GCC calls
  * glibc's vector math library (libmvec, part of libm) in those loops,
- * without -ffast-math: libmvec's documented error bound is 4 ulp, against
- * 1 ulp or less for the scalar functions. */
+ * without -ffast-math: libmvec's documented error bound is 4 ulp.  The
+ * `if` clause applies to the threads only: short calls stay vectorized. */
 #include "seeds.h"
 
 #ifndef SEEDS_OMP_MIN
 #define SEEDS_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
-#define SEEDS_LOOP _Pragma("omp parallel for simd schedule(static) if (m > SEEDS_OMP_MIN)")
+#define SEEDS_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > SEEDS_OMP_MIN)")
 #else
 #define SEEDS_LOOP
 #endif
@@ -86,320 +86,320 @@ SEEDS_SIMD float powf(float, float);
 
 SEEDS_CLONES int seeds_siny_map_f64_cpu(size_t n, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {y, NULL};
-	const ptrdiff_t inc_[] = {inc_y, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {y, NULL};
+	const ptrdiff_t _inc[] = {inc_y, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_y == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_siny_f64(y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_siny_f64(y[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_siny_f64(y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_siny_f64(y[_i * inc_y] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_gauss_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, const double *mu, ptrdiff_t inc_mu, const double *sigma, ptrdiff_t inc_sigma, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, mu, sigma, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_mu, inc_sigma, 0};
-	const int rc = seeds_priv_check(n, 3, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, mu, sigma, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_mu, inc_sigma, 0};
+	const int _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_gauss_f64(x[i] , mu[i] , sigma[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_gauss_f64(x[_i] , mu[_i] , sigma[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_gauss_f64(x[i * inc_x] , mu[i * inc_mu] , sigma[i * inc_sigma] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_gauss_f64(x[_i * inc_x] , mu[_i * inc_mu] , sigma[_i * inc_sigma] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_gauss01_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_gauss01_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_gauss01_f64(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_gauss01_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_gauss01_f64(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_logistic_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_logistic_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_logistic_f64(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_logistic_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_logistic_f64(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_softplus_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_softplus_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_softplus_f64(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_softplus_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_softplus_f64(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_ramp_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_ramp_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_ramp_f64(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_ramp_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_ramp_f64(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_cubic_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_cubic_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_cubic_f64(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_cubic_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_cubic_f64(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_rosenbrock_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	const int rc = seeds_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	const int _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_rosenbrock_f64(x[i] , y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_rosenbrock_f64(x[_i] , y[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_rosenbrock_f64(x[i * inc_x] , y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_rosenbrock_f64(x[_i * inc_x] , y[_i * inc_y] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_siny_map_f32_cpu(size_t n, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {y, NULL};
-	const ptrdiff_t inc_[] = {inc_y, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {y, NULL};
+	const ptrdiff_t _inc[] = {inc_y, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_y == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_siny_f32(y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_siny_f32(y[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_siny_f32(y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_siny_f32(y[_i * inc_y] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_gauss_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, const float *mu, ptrdiff_t inc_mu, const float *sigma, ptrdiff_t inc_sigma, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, mu, sigma, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_mu, inc_sigma, 0};
-	const int rc = seeds_priv_check(n, 3, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, mu, sigma, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_mu, inc_sigma, 0};
+	const int _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_gauss_f32(x[i] , mu[i] , sigma[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_gauss_f32(x[_i] , mu[_i] , sigma[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_gauss_f32(x[i * inc_x] , mu[i * inc_mu] , sigma[i * inc_sigma] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_gauss_f32(x[_i * inc_x] , mu[_i * inc_mu] , sigma[_i * inc_sigma] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_gauss01_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_gauss01_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_gauss01_f32(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_gauss01_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_gauss01_f32(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_logistic_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_logistic_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_logistic_f32(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_logistic_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_logistic_f32(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_softplus_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_softplus_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_softplus_f32(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_softplus_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_softplus_f32(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_ramp_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_ramp_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_ramp_f32(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_ramp_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_ramp_f32(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_cubic_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = seeds_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_cubic_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_cubic_f32(x[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_cubic_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_cubic_f32(x[_i * inc_x] );
 	}
 	return SEEDS_OK;
 }
 
 SEEDS_CLONES int seeds_rosenbrock_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	const int rc = seeds_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	const int _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = seeds_rosenbrock_f32(x[i] , y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = seeds_rosenbrock_f32(x[_i] , y[_i] );
 	} else {
 		SEEDS_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = seeds_rosenbrock_f32(x[i * inc_x] , y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = seeds_rosenbrock_f32(x[_i * inc_x] , y[_i * inc_y] );
 	}
 	return SEEDS_OK;
 }
@@ -409,7 +409,9 @@ static int seeds_siny_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -418,7 +420,9 @@ static int seeds_gauss_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (3 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (3 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out);
 }
@@ -427,7 +431,9 @@ static int seeds_gauss01_map_f64_argv(size_t n, const double *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -436,7 +442,9 @@ static int seeds_logistic_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -445,7 +453,9 @@ static int seeds_softplus_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -454,7 +464,9 @@ static int seeds_ramp_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -463,7 +475,9 @@ static int seeds_cubic_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -472,7 +486,9 @@ static int seeds_rosenbrock_map_f64_argv(size_t n, const double *const *in, cons
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (2 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -481,7 +497,9 @@ static int seeds_siny_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -490,7 +508,9 @@ static int seeds_gauss_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (3 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (3 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out);
 }
@@ -499,7 +519,9 @@ static int seeds_gauss01_map_f32_argv(size_t n, const float *const *in, const pt
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -508,7 +530,9 @@ static int seeds_logistic_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -517,7 +541,9 @@ static int seeds_softplus_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -526,7 +552,9 @@ static int seeds_ramp_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -535,7 +563,9 @@ static int seeds_cubic_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (1 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -544,7 +574,9 @@ static int seeds_rosenbrock_map_f32_argv(size_t n, const float *const *in, const
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SEEDS_OK;
+	if (2 > 0 && (!in || !inc))
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }

@@ -4,15 +4,15 @@ sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
  * loops are `omp simd`, so GCC vectorizes them.  On x86-64 glibc 2.35 and
  * later, the math functions below are declared `simd` so that GCC calls
  * glibc's vector math library (libmvec, part of libm) in those loops,
- * without -ffast-math: libmvec's documented error bound is 4 ulp, against
- * 1 ulp or less for the scalar functions. */
+ * without -ffast-math: libmvec's documented error bound is 4 ulp.  The
+ * `if` clause applies to the threads only: short calls stay vectorized. */
 #include "sk_lib.h"
 
 #ifndef sk_LIB[[]]_OMP_MIN
 #define sk_LIB[[]]_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
-#define sk_LIB[[]]_LOOP _Pragma("omp parallel for simd schedule(static) if (m > sk_LIB[[]]_OMP_MIN)")
+#define sk_LIB[[]]_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > sk_LIB[[]]_OMP_MIN)")
 #else
 #define sk_LIB[[]]_LOOP
 #endif
@@ -83,20 +83,20 @@ sk_LIB[[]]_SIMD float powf(float, float);
 sk_each_prec([[sk_each_fn([[
 sk_LIB[[]]_CLONES int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out)
 {
-	const void *in_[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
-	const ptrdiff_t inc_[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
-	const int rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), in_, inc_, out, inc_out, sizeof(sk_T));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
+	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	const int _rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), _in, _inc, out, inc_out, sizeof(sk_T));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
 		sk_LIB[[]]_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = sk_f(sk_i)(sk_args(sk_i, [[$1[i] ]], [[, ]]));
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = sk_f(sk_i)(sk_args(sk_i, [[$1[_i] ]], [[, ]]));
 	} else {
 		sk_LIB[[]]_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[i * inc_$1] ]], [[, ]]));
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[_i * inc_$1] ]], [[, ]]));
 	}
 	return sk_LIB[[]]_OK;
 }

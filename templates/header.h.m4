@@ -70,16 +70,16 @@ int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc
 ]])
 /* Every function by name, for bindings and tests: `in` and `inc` hold one
  * array and increment per argument, in order. */
-typedef int (*sk_lib[[_argv_f64]])(size_t n, const double *const *in, const ptrdiff_t *inc,
+typedef int (*sk_lib[[_argv_f64_t]])(size_t n, const double *const *in, const ptrdiff_t *inc,
                                    double *out, ptrdiff_t inc_out, struct CUstream_st *stream);
-typedef int (*sk_lib[[_argv_f32]])(size_t n, const float *const *in, const ptrdiff_t *inc,
+typedef int (*sk_lib[[_argv_f32_t]])(size_t n, const float *const *in, const ptrdiff_t *inc,
                                    float *out, ptrdiff_t inc_out, struct CUstream_st *stream);
 typedef struct {
 	const char *name;
 	int nargs;
 	const char *const *args; /* argument names as in the .sym file */
-	sk_lib[[_argv_f64]] map_f64;  /* NULL if not generated */
-	sk_lib[[_argv_f32]] map_f32;
+	sk_lib[[_argv_f64_t]] map_f64;  /* NULL if not generated */
+	sk_lib[[_argv_f32_t]] map_f32;
 } sk_lib[[_fn_info]];
 
 enum { sk_LIB[[]]_NFN = sk_nfn };

@@ -72,34 +72,34 @@ template <int V> bool sk_lib[[_priv_aligned]](const void *p, size_t size)
 sk_each_prec([[sk_each_fn([[
 /* sk_fn_name(sk_i), sk_P: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_map(sk_i)[[_contig]](size_t nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ]], [[]])sk_T *__restrict__ out)
+sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ]], [[]])sk_T *__restrict__ out)
 {
-	typedef sk_lib[[_priv_vec]]<sk_T, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-sk_args(sk_i, [[		const vec v_$1 = reinterpret_cast<const vec *>($1)[i];
-]], [[]])		vec r;
+	typedef sk_lib[[_priv_vec]]<sk_T, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+sk_args(sk_i, [[		const _vec _v_$1 = reinterpret_cast<const _vec *>($1)[_i];
+]], [[]])		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = sk_f(sk_i)(sk_args(sk_i, [[v_$1.v[j] ]], [[, ]]));
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = sk_f(sk_i)(sk_args(sk_i, [[_v_$1.v[_j] ]], [[, ]]));
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = sk_f(sk_i)(sk_args(sk_i, [[$1[t] ]], [[, ]]));
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[$1[_t] ]], [[, ]]));
 }
 
 /* sk_fn_name(sk_i), sk_P: any increments. */
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
 sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ptrdiff_t inc_$1, ]], [[]])sk_T *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[k * inc_$1] ]], [[, ]]));
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[_k * inc_$1] ]], [[, ]]));
 	}
 }
 
@@ -110,33 +110,34 @@ std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 sk_each_prec([[sk_each_fn([[
 extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = sk_LIB[[]]_VEC_[[]]m4_translit(sk_P, [[f]], [[F]]) };
-	const void *in_[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
-	const ptrdiff_t inc_[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
-	int grid, rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), in_, inc_, out, inc_out, sizeof(sk_T));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = sk_LIB[[]]_VEC_[[]]m4_translit(sk_P, [[f]], [[F]]) };
+	const void *_in[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
+	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	int _grid, _rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), _in, _inc, out, inc_out, sizeof(sk_T));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[[[]]] = {sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[[[]]] = {(void *)&nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, ]], [[]])(void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[[[]]] = {sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[[[]]] = {(void *)&_nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, ]], [[]])(void *)&out};
+	int _path = 2;
 	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
-		const bool aligned = sk_args(sk_i, [[sk_lib[[_priv_aligned]]<V>($1, sizeof(sk_T)) && ]], [[]])sk_lib[[_priv_aligned]]<V>(out, sizeof(sk_T));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)sk_map(sk_i)[[_contig]]<V> : (const void *)sk_map(sk_i)[[_contig]]<1>;
+		const bool _aligned = sk_args(sk_i, [[sk_lib[[_priv_aligned]]<_vw>($1, sizeof(sk_T)) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)sk_map(sk_i)[[_contig]]<_vw> : (const void *)sk_map(sk_i)[[_contig]]<1>;
 	} else {
-		kernel = (const void *)sk_map(sk_i)[[_strided]];
+		_kernel = (const void *)sk_map(sk_i)[[_strided]];
 	}
-	rc = sk_lib[[_priv_grid]](kernel, sk_map(sk_i)[[_grid]][[[path]]], work, &grid);
-	if (rc != 0)
-		return rc;
-	return sk_lib[[_priv_status]](cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(sk_LIB[[]]_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = sk_lib[[_priv_grid]](_kernel, sk_map(sk_i)[[_grid]][[[_path]]], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return sk_lib[[_priv_status]](cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(sk_LIB[[]]_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 ]])]])
 extern "C" {

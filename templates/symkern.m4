@@ -52,7 +52,9 @@ static int sk_map(sk_i)[[_argv]](size_t n, const sk_T *const *in, const ptrdiff_
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (sk_fn_nargs(sk_i) > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return sk_LIB[[]]_OK;
+	if (sk_fn_nargs(sk_i) > 0 && (!in || !inc))
 		return sk_LIB[[]]_EINVAL;
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }

@@ -110,6 +110,7 @@ START_TEST(test_table)
 	ck_assert_str_eq(funcs_cpu_table[0].args[1], "y");
 	double o[2];
 	ck_assert_int_eq(funcs_cpu_table[0].map_f64(2, NULL, NULL, o, 1, NULL), FUNCS_EINVAL);
+	ck_assert_int_eq(funcs_cpu_table[0].map_f64(0, NULL, NULL, NULL, 0, NULL), FUNCS_OK);
 	const double *in[2] = {x, y};
 	const ptrdiff_t inc[2] = {1, 0};
 	x[0] = 1;

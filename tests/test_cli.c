@@ -115,6 +115,10 @@ static const Hostile hostile[] = {
 	{"sk_lib(x) = x\nsk_fn_name(sk_T) = sk_T\ng(m4_eval) = m4_eval\n", 0},
 	{"f(x) = 1e999999999 + x\n", 1},
 	{"f(x) = x\n]]m4_syscmd(touch MARK)[[\n", 1},
+	{"f(x) = x*1e39\n", 1}, /* overflows float */
+	{"argv(x) = x\nf(t, k, m, rc, v_x, x, size_t, grid, V, vec, stride, first, kernel, args, "
+	 "work, path, aligned, in_, nv, cargs, out, n) = t+k+m+rc+v_x+x+size_t+grid+V+vec+stride+first+"
+	 "kernel+args+work+path+aligned+in_+nv+cargs+out+n\n", 0},
 };
 
 START_TEST(test_injection)
@@ -128,9 +132,16 @@ START_TEST(test_injection)
 	ck_assert_msg(st == h->status, "%s: status %d", h->src, st);
 	snprintf(obj, sizeof obj, "%s/MARK", dir);
 	ck_assert_msg(access(obj, F_OK) != 0, "%s: ran a command", h->src);
-	if (h->status == 0)
+	if (h->status == 0) {
 		ck_assert_msg(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c t_cpu.c -o t.o", dir) == 0,
 		              "%s: generated C does not compile", h->src);
+		/* Names that are the generated code's own locals elsewhere: the CUDA side too. */
+		if (strstr(h->src, "cargs") && run_cmd("command -v nvcc >/dev/null") == 0)
+			ck_assert_msg(run_cmd("cd %s && nvcc -std=c++17 -Xcompiler -Wall,-Wextra,-Werror "
+			                      "-Werror all-warnings -c t.cu -o tcu.o",
+			                      dir) == 0,
+			              "%s: generated CUDA does not compile", h->src);
+	}
 	else
 		ck_assert_int_eq(count_entries(dir), 1); /* nothing written but t.sym */
 }

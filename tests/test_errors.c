@@ -62,7 +62,10 @@ static const Bad bad[] = {
 	{"f(x) = sin + 1", 1, 8, "'sin' is a function; call it with arguments"},
 	{"f(x) = pi(2)", 1, 8, "'pi' is a constant, not a function"},
 	{"g(x) = x\nf(x) = g(x, x)", 2, 8, "'g' takes 1 argument, got 2 (defined at 1:1)"},
-	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' would clash with the generated map function of 'f'"},
+	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' and 'f' (defined at 1:1) would give two C functions of one name"},
+	{"f_map(x) = x\nf(x) = x", 2, 1, "'f' and 'f_map' (defined at 1:1) would give two C functions of one name"},
+	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
+	{"f(x) = 1e99999 + x", 1, 8, "number out of range"},
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
 };
 

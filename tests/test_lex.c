@@ -92,11 +92,12 @@ END_TEST
 
 START_TEST(test_backslash_continuation)
 {
-	const char *s = "f(x) = x + \\\n 1\n";
+	const char *s = "f(x) = x + \\\n 1 + \\\r\n 2\n";
 	TokKind k[16];
 	int n = kinds(s, strlen(s), k, 16, NULL, NULL);
-	ck_assert_int_eq(n, 10); /* f ( x ) = x + 1 NEWLINE EOF */
+	ck_assert_int_eq(n, 12); /* f ( x ) = x + 1 + 2 NEWLINE EOF */
 	ck_assert_int_eq(k[7], T_NUMBER);
+	ck_assert_int_eq(k[9], T_NUMBER);
 }
 END_TEST
 

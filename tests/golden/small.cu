@@ -75,35 +75,35 @@ template <int V> bool small_priv_aligned(const void *p, size_t size)
 
 /* poly, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_poly_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
+small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
 {
-	typedef small_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef small_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_poly_f64(v_x.v[j] , v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_poly_f64(_v_x.v[_j] , _v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_poly_f64(x[t] , y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_poly_f64(x[_t] , y[_t] );
 }
 
 /* poly, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_poly_f64(x[k * inc_x] , y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_poly_f64(x[_k * inc_x] , y[_k * inc_y] );
 	}
 }
 
@@ -112,34 +112,34 @@ std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* clip, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_clip_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef small_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef small_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_clip_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_clip_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_clip_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_clip_f64(x[_t] );
 }
 
 /* clip, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_clip_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_clip_f64(x[_k * inc_x] );
 	}
 }
 
@@ -148,34 +148,34 @@ std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* both, f64: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_both_map_f64_contig(size_t nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
 {
-	typedef small_priv_vec<double, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef small_priv_vec<double, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_both_f64(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_both_f64(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_both_f64(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_both_f64(x[_t] );
 }
 
 /* both, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_both_f64(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_both_f64(x[_k * inc_x] );
 	}
 }
 
@@ -184,35 +184,35 @@ std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* poly, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_poly_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
-	typedef small_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		const vec v_y = reinterpret_cast<const vec *>(y)[i];
-		vec r;
+	typedef small_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_poly_f32(v_x.v[j] , v_y.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_poly_f32(_v_x.v[_j] , _v_y.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_poly_f32(x[t] , y[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_poly_f32(x[_t] , y[_t] );
 }
 
 /* poly, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_poly_f32(x[k * inc_x] , y[k * inc_y] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_poly_f32(x[_k * inc_x] , y[_k * inc_y] );
 	}
 }
 
@@ -221,34 +221,34 @@ std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
 
 /* clip, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_clip_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef small_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef small_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_clip_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_clip_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_clip_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_clip_f32(x[_t] );
 }
 
 /* clip, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_clip_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_clip_f32(x[_k * inc_x] );
 	}
 }
 
@@ -257,34 +257,34 @@ std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
 
 /* both, f32: every increment 1; nv vectors of V elements, then
  * the n - nv*V left over, one each by the first threads. */
-template <int V>
+template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_both_map_f32_contig(size_t nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
 {
-	typedef small_priv_vec<float, V> vec;
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t i = first; i < nv; i += stride) {
-		const vec v_x = reinterpret_cast<const vec *>(x)[i];
-		vec r;
+	typedef small_priv_vec<float, _vw> _vec;
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	for (size_t _i = _first; _i < _nv; _i += _stride) {
+		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		_vec _r;
 #pragma unroll
-		for (int j = 0; j < V; j++)
-			r.v[j] = small_both_f32(v_x.v[j] );
-		reinterpret_cast<vec *>(out)[i] = r;
+		for (int _j = 0; _j < _vw; _j++)
+			_r.v[_j] = small_both_f32(_v_x.v[_j] );
+		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
-	const size_t t = nv * V + first;
-	if (V > 1 && t < n)
-		out[t] = small_both_f32(x[t] );
+	const size_t _t = _nv * _vw + _first;
+	if (_vw > 1 && _t < n)
+		out[_t] = small_both_f32(x[_t] );
 }
 
 /* both, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
-	const size_t stride = (size_t)gridDim.x * blockDim.x;
-	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-		const ptrdiff_t k = (ptrdiff_t)i;
-		out[k * inc_out] = small_both_f32(x[k * inc_x] );
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
+		const ptrdiff_t _k = (ptrdiff_t)_i;
+		out[_k * inc_out] = small_both_f32(x[_k * inc_x] );
 	}
 }
 
@@ -295,188 +295,194 @@ std::atomic<int> small_both_map_f32_grid[3][SMALL_MAX_DEVICES];
 
 extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F64 };
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	int grid, rc = small_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F64 };
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(double)) && small_priv_aligned<V>(y, sizeof(double)) && small_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_poly_map_f64_contig<V> : (const void *)small_poly_map_f64_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(y, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_poly_map_f64_contig<_vw> : (const void *)small_poly_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)small_poly_map_f64_strided;
+		_kernel = (const void *)small_poly_map_f64_strided;
 	}
-	rc = small_priv_grid(kernel, small_poly_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_poly_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int small_clip_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(double)) && small_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_clip_map_f64_contig<V> : (const void *)small_clip_map_f64_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_clip_map_f64_contig<_vw> : (const void *)small_clip_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)small_clip_map_f64_strided;
+		_kernel = (const void *)small_clip_map_f64_strided;
 	}
-	rc = small_priv_grid(kernel, small_clip_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_clip_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int small_both_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F64 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F64 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(double)) && small_priv_aligned<V>(out, sizeof(double));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_both_map_f64_contig<V> : (const void *)small_both_map_f64_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_both_map_f64_contig<_vw> : (const void *)small_both_map_f64_contig<1>;
 	} else {
-		kernel = (const void *)small_both_map_f64_strided;
+		_kernel = (const void *)small_both_map_f64_strided;
 	}
-	rc = small_priv_grid(kernel, small_both_map_f64_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_both_map_f64_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int small_poly_map_f32(size_t n, const float *x, ptrdiff_t inc_x, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F32 };
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	int grid, rc = small_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F32 };
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(float)) && small_priv_aligned<V>(y, sizeof(float)) && small_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_poly_map_f32_contig<V> : (const void *)small_poly_map_f32_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(y, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_poly_map_f32_contig<_vw> : (const void *)small_poly_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)small_poly_map_f32_strided;
+		_kernel = (const void *)small_poly_map_f32_strided;
 	}
-	rc = small_priv_grid(kernel, small_poly_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_poly_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int small_clip_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(float)) && small_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_clip_map_f32_contig<V> : (const void *)small_clip_map_f32_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_clip_map_f32_contig<_vw> : (const void *)small_clip_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)small_clip_map_f32_strided;
+		_kernel = (const void *)small_clip_map_f32_strided;
 	}
-	rc = small_priv_grid(kernel, small_clip_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_clip_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { V = SMALL_VEC_F32 };
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	int grid, rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	if (rc != 0 || n == 0)
-		return rc;
+	enum { _vw = SMALL_VEC_F32 };
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	if (_rc != 0 || n == 0)
+		return _rc;
 	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone. */
-	const void *kernel;
-	void *args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t nv = n, work = n;
-	void *cargs[] = {(void *)&nv, (void *)&n, (void *)&x, (void *)&out};
-	int path = 2;
+	 * and leaves errors of the caller's own launches alone.  Locals start
+	 * with '_', which no argument does (names.h). */
+	const void *_kernel;
+	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	size_t _nv = n, _work = n;
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	int _path = 2;
 	if (inc_x == 1 && inc_out == 1) {
-		const bool aligned = small_priv_aligned<V>(x, sizeof(float)) && small_priv_aligned<V>(out, sizeof(float));
-		path = aligned && V > 1 ? 0 : 1;
-		nv = path == 0 ? n / V : n;
-		work = nv ? nv : 1;
-		kernel = path == 0 ? (const void *)small_both_map_f32_contig<V> : (const void *)small_both_map_f32_contig<1>;
+		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+		_path = _aligned && _vw > 1 ? 0 : 1;
+		_nv = _path == 0 ? n / _vw : n;
+		_work = _nv ? _nv : 1;
+		_kernel = _path == 0 ? (const void *)small_both_map_f32_contig<_vw> : (const void *)small_both_map_f32_contig<1>;
 	} else {
-		kernel = (const void *)small_both_map_f32_strided;
+		_kernel = (const void *)small_both_map_f32_strided;
 	}
-	rc = small_priv_grid(kernel, small_both_map_f32_grid[path], work, &grid);
-	if (rc != 0)
-		return rc;
-	return small_priv_status(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SMALL_BLOCK),
-	                                               path == 2 ? args : cargs, 0, (cudaStream_t)stream));
+	_rc = small_priv_grid(_kernel, small_both_map_f32_grid[_path], _work, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
+	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
 extern "C" {
@@ -485,7 +491,9 @@ static int small_poly_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (2 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_poly_map_f64(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -494,7 +502,9 @@ static int small_clip_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_clip_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -503,7 +513,9 @@ static int small_both_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_both_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -512,7 +524,9 @@ static int small_poly_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (2 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_poly_map_f32(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -521,7 +535,9 @@ static int small_clip_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_clip_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -530,7 +546,9 @@ static int small_both_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_both_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }

@@ -148,16 +148,16 @@ int small_both_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out
 
 /* Every function by name, for bindings and tests: `in` and `inc` hold one
  * array and increment per argument, in order. */
-typedef int (*small_argv_f64)(size_t n, const double *const *in, const ptrdiff_t *inc,
+typedef int (*small_argv_f64_t)(size_t n, const double *const *in, const ptrdiff_t *inc,
                                    double *out, ptrdiff_t inc_out, struct CUstream_st *stream);
-typedef int (*small_argv_f32)(size_t n, const float *const *in, const ptrdiff_t *inc,
+typedef int (*small_argv_f32_t)(size_t n, const float *const *in, const ptrdiff_t *inc,
                                    float *out, ptrdiff_t inc_out, struct CUstream_st *stream);
 typedef struct {
 	const char *name;
 	int nargs;
 	const char *const *args; /* argument names as in the .sym file */
-	small_argv_f64 map_f64;  /* NULL if not generated */
-	small_argv_f32 map_f32;
+	small_argv_f64_t map_f64;  /* NULL if not generated */
+	small_argv_f32_t map_f32;
 } small_fn_info;
 
 enum { SMALL_NFN = 3 };

@@ -7,15 +7,15 @@
  * loops are `omp simd`, so GCC vectorizes them.  On x86-64 glibc 2.35 and
  * later, the math functions below are declared `simd` so that GCC calls
  * glibc's vector math library (libmvec, part of libm) in those loops,
- * without -ffast-math: libmvec's documented error bound is 4 ulp, against
- * 1 ulp or less for the scalar functions. */
+ * without -ffast-math: libmvec's documented error bound is 4 ulp.  The
+ * `if` clause applies to the threads only: short calls stay vectorized. */
 #include "small.h"
 
 #ifndef SMALL_OMP_MIN
 #define SMALL_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
-#define SMALL_LOOP _Pragma("omp parallel for simd schedule(static) if (m > SMALL_OMP_MIN)")
+#define SMALL_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > SMALL_OMP_MIN)")
 #else
 #define SMALL_LOOP
 #endif
@@ -86,120 +86,120 @@ SMALL_SIMD float powf(float, float);
 
 SMALL_CLONES int small_poly_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	const int rc = small_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	const int _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_poly_f64(x[i] , y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_poly_f64(x[_i] , y[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_poly_f64(x[i * inc_x] , y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_poly_f64(x[_i * inc_x] , y[_i * inc_y] );
 	}
 	return SMALL_OK;
 }
 
 SMALL_CLONES int small_clip_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_clip_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_clip_f64(x[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_clip_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_clip_f64(x[_i * inc_x] );
 	}
 	return SMALL_OK;
 }
 
 SMALL_CLONES int small_both_map_f64_cpu(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(double));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_both_f64(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_both_f64(x[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_both_f64(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_both_f64(x[_i * inc_x] );
 	}
 	return SMALL_OK;
 }
 
 SMALL_CLONES int small_poly_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, y, NULL};
-	const ptrdiff_t inc_[] = {inc_x, inc_y, 0};
-	const int rc = small_priv_check(n, 2, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, y, NULL};
+	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
+	const int _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_poly_f32(x[i] , y[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_poly_f32(x[_i] , y[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_poly_f32(x[i * inc_x] , y[i * inc_y] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_poly_f32(x[_i * inc_x] , y[_i * inc_y] );
 	}
 	return SMALL_OK;
 }
 
 SMALL_CLONES int small_clip_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_clip_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_clip_f32(x[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_clip_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_clip_f32(x[_i * inc_x] );
 	}
 	return SMALL_OK;
 }
 
 SMALL_CLONES int small_both_map_f32_cpu(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out)
 {
-	const void *in_[] = {x, NULL};
-	const ptrdiff_t inc_[] = {inc_x, 0};
-	const int rc = small_priv_check(n, 1, in_, inc_, out, inc_out, sizeof(float));
-	const ptrdiff_t m = (ptrdiff_t)n;
-	if (rc != 0)
-		return rc;
+	const void *_in[] = {x, NULL};
+	const ptrdiff_t _inc[] = {inc_x, 0};
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const ptrdiff_t _m = (ptrdiff_t)n;
+	if (_rc != 0)
+		return _rc;
 	if (inc_x == 1 && inc_out == 1) {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i] = small_both_f32(x[i] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i] = small_both_f32(x[_i] );
 	} else {
 		SMALL_LOOP
-		for (ptrdiff_t i = 0; i < m; i++)
-			out[i * inc_out] = small_both_f32(x[i * inc_x] );
+		for (ptrdiff_t _i = 0; _i < _m; _i++)
+			out[_i * inc_out] = small_both_f32(x[_i * inc_x] );
 	}
 	return SMALL_OK;
 }
@@ -209,7 +209,9 @@ static int small_poly_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (2 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_poly_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -218,7 +220,9 @@ static int small_clip_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_clip_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -227,7 +231,9 @@ static int small_both_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_both_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -236,7 +242,9 @@ static int small_poly_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (2 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (2 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_poly_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -245,7 +253,9 @@ static int small_clip_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_clip_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -254,7 +264,9 @@ static int small_both_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
-	if (1 > 0 && n > 0 && (!in || !inc))
+	if (n == 0)
+		return SMALL_OK;
+	if (1 > 0 && (!in || !inc))
 		return SMALL_EINVAL;
 	return small_both_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
