@@ -141,8 +141,9 @@ int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bo
 			else if (f32 && (!isfinite((float)v) || (v != 0 && (float)v == 0)))
 				type = "float";
 			if (type) {
+				bool in_double = isfinite((double)v) && (v == 0 || (double)v != 0);
 				diag_error(diag, f->loc, "constant %.6Lg in '%s' is out of the range of %s%s", v,
-				           f->name, type, type[0] == 'f' ? " (try --precision f64)" : "");
+				           f->name, type, type[0] == 'f' && in_double ? " (try --precision f64)" : "");
 				errors++;
 				break;
 			}

@@ -3,10 +3,12 @@
  * Command: symkern -n seeds --precision f32,f64 seeds.sym
  * DO NOT EDIT: change the .sym file or symkern's templates and regenerate. */
 /* Compile with nvcc; no run-time compilation.  Each map function has three
- * kernels: a contiguous one for every increment 1 and every pointer aligned
- * to a vector, which moves SEEDS_VEC_F64 doubles or SEEDS_VEC_F32 floats
- * per load; the same for unaligned pointers, one element per load; and a
- * strided one for any increments.  Both are grid-stride loops
+ * kernels: a contiguous one for out and every input contiguous (increment
+ * 1) or broadcast (increment 0) with aligned pointers, which moves
+ * SEEDS_VEC_F64 doubles or SEEDS_VEC_F32 floats per load (2 and 4 by
+ * default: measured on an H200, see bench/RESULTS.md); the same for
+ * unaligned pointers, one element per load; and a strided one for any
+ * increments.  Both are grid-stride loops
  * with 64-bit indices, launched with as many blocks as fill the device
  * (occupancy API, cached per kernel and device) or fewer for short arrays.
  * Inputs are read through the read-only path (const __restrict__). */
@@ -19,7 +21,7 @@
 #define SEEDS_BLOCK 256
 #endif
 #ifndef SEEDS_VEC_F64
-#define SEEDS_VEC_F64 1
+#define SEEDS_VEC_F64 2
 #endif
 #ifndef SEEDS_VEC_F32
 #define SEEDS_VEC_F32 4
@@ -31,6 +33,23 @@ namespace {
 template <typename T, int V> struct alignas(sizeof(T) * V) seeds_priv_vec {
 	T v[V];
 };
+
+/* Element i of p as vectors, or b in every lane where p is broadcast (an
+ * increment of 0: the branch is the same for the whole grid). */
+template <typename T, int V>
+__device__ __forceinline__ seeds_priv_vec<T, V> seeds_priv_load(const T *__restrict__ p, size_t i,
+                                                                bool broadcast, T b)
+{
+	seeds_priv_vec<T, V> v;
+	if (broadcast) {
+#pragma unroll
+		for (int j = 0; j < V; j++)
+			v.v[j] = b;
+	} else {
+		v = reinterpret_cast<const seeds_priv_vec<T, V> *>(p)[i];
+	}
+	return v;
+}
 
 int seeds_priv_status(cudaError_t e)
 {
@@ -73,17 +92,19 @@ template <int V> bool seeds_priv_aligned(const void *p, size_t size)
 	return (uintptr_t)p % (size * V) == 0;
 }
 
-/* siny, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* siny, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, double *__restrict__ out)
+seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_y = seeds_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -92,7 +113,7 @@ seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, do
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_siny_f64(y[_t] );
+		out[_t] = seeds_siny_f64(y[_t * inc_y] );
 }
 
 /* siny, f64: any increments. */
@@ -109,19 +130,23 @@ seeds_siny_map_f64_strided(size_t n, const double *__restrict__ y, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_siny_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* gauss, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ mu, const double *__restrict__ sigma, double *__restrict__ out)
+seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ mu, ptrdiff_t inc_mu, const double *__restrict__ sigma, ptrdiff_t inc_sigma, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
+	const double _b_mu = *mu;
+	const double _b_sigma = *sigma;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_mu = reinterpret_cast<const _vec *>(mu)[_i];
-		const _vec _v_sigma = reinterpret_cast<const _vec *>(sigma)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_mu = seeds_priv_load<double, _vw>(mu, _i, inc_mu == 0, _b_mu);
+		const _vec _v_sigma = seeds_priv_load<double, _vw>(sigma, _i, inc_sigma == 0, _b_sigma);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -130,7 +155,7 @@ seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, c
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_gauss_f64(x[_t] , mu[_t] , sigma[_t] );
+		out[_t] = seeds_gauss_f64(x[_t * inc_x] , mu[_t * inc_mu] , sigma[_t * inc_sigma] );
 }
 
 /* gauss, f64: any increments. */
@@ -147,17 +172,19 @@ seeds_gauss_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_gauss_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss01, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* gauss01, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -166,7 +193,7 @@ seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x,
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_gauss01_f64(x[_t] );
+		out[_t] = seeds_gauss01_f64(x[_t * inc_x] );
 }
 
 /* gauss01, f64: any increments. */
@@ -183,17 +210,19 @@ seeds_gauss01_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_gauss01_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* logistic, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* logistic, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -202,7 +231,7 @@ seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_logistic_f64(x[_t] );
+		out[_t] = seeds_logistic_f64(x[_t * inc_x] );
 }
 
 /* logistic, f64: any increments. */
@@ -219,17 +248,19 @@ seeds_logistic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_logistic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* softplus, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* softplus, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -238,7 +269,7 @@ seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_softplus_f64(x[_t] );
+		out[_t] = seeds_softplus_f64(x[_t * inc_x] );
 }
 
 /* softplus, f64: any increments. */
@@ -255,17 +286,19 @@ seeds_softplus_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_softplus_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* ramp, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* ramp, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -274,7 +307,7 @@ seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, do
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_ramp_f64(x[_t] );
+		out[_t] = seeds_ramp_f64(x[_t * inc_x] );
 }
 
 /* ramp, f64: any increments. */
@@ -291,17 +324,19 @@ seeds_ramp_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_ramp_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* cubic, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* cubic, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -310,7 +345,7 @@ seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, d
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_cubic_f64(x[_t] );
+		out[_t] = seeds_cubic_f64(x[_t * inc_x] );
 }
 
 /* cubic, f64: any increments. */
@@ -327,18 +362,21 @@ seeds_cubic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_cubic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* rosenbrock, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* rosenbrock, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
+seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
 {
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
+	const double _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_y = seeds_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -347,7 +385,7 @@ seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_rosenbrock_f64(x[_t] , y[_t] );
+		out[_t] = seeds_rosenbrock_f64(x[_t * inc_x] , y[_t * inc_y] );
 }
 
 /* rosenbrock, f64: any increments. */
@@ -364,17 +402,19 @@ seeds_rosenbrock_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_rosenbrock_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* siny, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* siny, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, float *__restrict__ out)
+seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_y = seeds_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -383,7 +423,7 @@ seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, flo
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_siny_f32(y[_t] );
+		out[_t] = seeds_siny_f32(y[_t * inc_y] );
 }
 
 /* siny, f32: any increments. */
@@ -400,19 +440,23 @@ seeds_siny_map_f32_strided(size_t n, const float *__restrict__ y, ptrdiff_t inc_
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_siny_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* gauss, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ mu, const float *__restrict__ sigma, float *__restrict__ out)
+seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ mu, ptrdiff_t inc_mu, const float *__restrict__ sigma, ptrdiff_t inc_sigma, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
+	const float _b_mu = *mu;
+	const float _b_sigma = *sigma;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_mu = reinterpret_cast<const _vec *>(mu)[_i];
-		const _vec _v_sigma = reinterpret_cast<const _vec *>(sigma)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_mu = seeds_priv_load<float, _vw>(mu, _i, inc_mu == 0, _b_mu);
+		const _vec _v_sigma = seeds_priv_load<float, _vw>(sigma, _i, inc_sigma == 0, _b_sigma);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -421,7 +465,7 @@ seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, co
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_gauss_f32(x[_t] , mu[_t] , sigma[_t] );
+		out[_t] = seeds_gauss_f32(x[_t * inc_x] , mu[_t * inc_mu] , sigma[_t * inc_sigma] );
 }
 
 /* gauss, f32: any increments. */
@@ -438,17 +482,19 @@ seeds_gauss_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_gauss_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss01, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* gauss01, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -457,7 +503,7 @@ seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, 
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_gauss01_f32(x[_t] );
+		out[_t] = seeds_gauss01_f32(x[_t * inc_x] );
 }
 
 /* gauss01, f32: any increments. */
@@ -474,17 +520,19 @@ seeds_gauss01_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t i
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_gauss01_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* logistic, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* logistic, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -493,7 +541,7 @@ seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_logistic_f32(x[_t] );
+		out[_t] = seeds_logistic_f32(x[_t * inc_x] );
 }
 
 /* logistic, f32: any increments. */
@@ -510,17 +558,19 @@ seeds_logistic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_logistic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* softplus, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* softplus, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -529,7 +579,7 @@ seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_softplus_f32(x[_t] );
+		out[_t] = seeds_softplus_f32(x[_t * inc_x] );
 }
 
 /* softplus, f32: any increments. */
@@ -546,17 +596,19 @@ seeds_softplus_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_softplus_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* ramp, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* ramp, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -565,7 +617,7 @@ seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, flo
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_ramp_f32(x[_t] );
+		out[_t] = seeds_ramp_f32(x[_t * inc_x] );
 }
 
 /* ramp, f32: any increments. */
@@ -582,17 +634,19 @@ seeds_ramp_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_ramp_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* cubic, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* cubic, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -601,7 +655,7 @@ seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, fl
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_cubic_f32(x[_t] );
+		out[_t] = seeds_cubic_f32(x[_t * inc_x] );
 }
 
 /* cubic, f32: any increments. */
@@ -618,18 +672,21 @@ seeds_cubic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> seeds_cubic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* rosenbrock, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* rosenbrock, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
-seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
 {
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
+	const float _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_y = seeds_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -638,7 +695,7 @@ seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ 
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = seeds_rosenbrock_f32(x[_t] , y[_t] );
+		out[_t] = seeds_rosenbrock_f32(x[_t * inc_x] , y[_t * inc_y] );
 }
 
 /* rosenbrock, f32: any increments. */
@@ -669,12 +726,12 @@ extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, do
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_y == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(y, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -701,12 +758,12 @@ extern "C" int seeds_gauss_map_f64(size_t n, const double *x, ptrdiff_t inc_x, c
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(mu, sizeof(double)) && seeds_priv_aligned<_vw>(sigma, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && (inc_mu == 0 || inc_mu == 1) && (inc_sigma == 0 || inc_sigma == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && (inc_mu == 0 || seeds_priv_aligned<_vw>(mu, sizeof(double))) && (inc_sigma == 0 || seeds_priv_aligned<_vw>(sigma, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -733,12 +790,12 @@ extern "C" int seeds_gauss01_map_f64(size_t n, const double *x, ptrdiff_t inc_x,
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -765,12 +822,12 @@ extern "C" int seeds_logistic_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -797,12 +854,12 @@ extern "C" int seeds_softplus_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -829,12 +886,12 @@ extern "C" int seeds_ramp_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -861,12 +918,12 @@ extern "C" int seeds_cubic_map_f64(size_t n, const double *x, ptrdiff_t inc_x, d
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -893,12 +950,12 @@ extern "C" int seeds_rosenbrock_map_f64(size_t n, const double *x, ptrdiff_t inc
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(double)) && seeds_priv_aligned<_vw>(y, sizeof(double)) && seeds_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -925,12 +982,12 @@ extern "C" int seeds_siny_map_f32(size_t n, const float *y, ptrdiff_t inc_y, flo
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_y == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(y, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -957,12 +1014,12 @@ extern "C" int seeds_gauss_map_f32(size_t n, const float *x, ptrdiff_t inc_x, co
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&mu, (void *)&sigma, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_mu == 1 && inc_sigma == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(mu, sizeof(float)) && seeds_priv_aligned<_vw>(sigma, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && (inc_mu == 0 || inc_mu == 1) && (inc_sigma == 0 || inc_sigma == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && (inc_mu == 0 || seeds_priv_aligned<_vw>(mu, sizeof(float))) && (inc_sigma == 0 || seeds_priv_aligned<_vw>(sigma, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -989,12 +1046,12 @@ extern "C" int seeds_gauss01_map_f32(size_t n, const float *x, ptrdiff_t inc_x, 
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -1021,12 +1078,12 @@ extern "C" int seeds_logistic_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -1053,12 +1110,12 @@ extern "C" int seeds_softplus_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -1085,12 +1142,12 @@ extern "C" int seeds_ramp_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -1117,12 +1174,12 @@ extern "C" int seeds_cubic_map_f32(size_t n, const float *x, ptrdiff_t inc_x, fl
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -1149,12 +1206,12 @@ extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool _aligned = seeds_priv_aligned<_vw>(x, sizeof(float)) && seeds_priv_aligned<_vw>(y, sizeof(float)) && seeds_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;

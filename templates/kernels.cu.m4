@@ -1,9 +1,11 @@
 sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
 /* Compile with nvcc; no run-time compilation.  Each map function has three
- * kernels: a contiguous one for every increment 1 and every pointer aligned
- * to a vector, which moves sk_LIB[[]]_VEC_F64 doubles or sk_LIB[[]]_VEC_F32 floats
- * per load; the same for unaligned pointers, one element per load; and a
- * strided one for any increments.  Both are grid-stride loops
+ * kernels: a contiguous one for out and every input contiguous (increment
+ * 1) or broadcast (increment 0) with aligned pointers, which moves
+ * sk_LIB[[]]_VEC_F64 doubles or sk_LIB[[]]_VEC_F32 floats per load (2 and 4 by
+ * default: measured on an H200, see bench/RESULTS.md); the same for
+ * unaligned pointers, one element per load; and a strided one for any
+ * increments.  Both are grid-stride loops
  * with 64-bit indices, launched with as many blocks as fill the device
  * (occupancy API, cached per kernel and device) or fewer for short arrays.
  * Inputs are read through the read-only path (const __restrict__). */
@@ -16,7 +18,7 @@ sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
 #define sk_LIB[[]]_BLOCK 256
 #endif
 #ifndef sk_LIB[[]]_VEC_F64
-#define sk_LIB[[]]_VEC_F64 1
+#define sk_LIB[[]]_VEC_F64 2
 #endif
 #ifndef sk_LIB[[]]_VEC_F32
 #define sk_LIB[[]]_VEC_F32 4
@@ -28,6 +30,23 @@ namespace {
 template <typename T, int V> struct alignas(sizeof(T) * V) sk_lib[[_priv_vec]] {
 	T v[V];
 };
+
+/* Element i of p as vectors, or b in every lane where p is broadcast (an
+ * increment of 0: the branch is the same for the whole grid). */
+template <typename T, int V>
+__device__ __forceinline__ sk_lib[[_priv_vec]]<T, V> sk_lib[[_priv_load]](const T *__restrict__ p, size_t i,
+                                                                bool broadcast, T b)
+{
+	sk_lib[[_priv_vec]]<T, V> v;
+	if (broadcast) {
+#pragma unroll
+		for (int j = 0; j < V; j++)
+			v.v[j] = b;
+	} else {
+		v = reinterpret_cast<const sk_lib[[_priv_vec]]<T, V> *>(p)[i];
+	}
+	return v;
+}
 
 int sk_lib[[_priv_status]](cudaError_t e)
 {
@@ -70,17 +89,19 @@ template <int V> bool sk_lib[[_priv_aligned]](const void *p, size_t size)
 	return (uintptr_t)p % (size * V) == 0;
 }
 sk_each_prec([[sk_each_fn([[
-/* sk_fn_name(sk_i), sk_P: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* sk_fn_name(sk_i), sk_P: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ]], [[]])sk_T *__restrict__ out)
+sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ptrdiff_t inc_$1, ]], [[]])sk_T *__restrict__ out)
 {
 	typedef sk_lib[[_priv_vec]]<sk_T, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	for (size_t _i = _first; _i < _nv; _i += _stride) {
-sk_args(sk_i, [[		const _vec _v_$1 = reinterpret_cast<const _vec *>($1)[_i];
+sk_args(sk_i, [[	const sk_T _b_$1 = *$1;
+]], [[]])	for (size_t _i = _first; _i < _nv; _i += _stride) {
+sk_args(sk_i, [[		const _vec _v_$1 = sk_lib[[_priv_load]]<sk_T, _vw>($1, _i, inc_$1 == 0, _b_$1);
 ]], [[]])		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -89,7 +110,7 @@ sk_args(sk_i, [[		const _vec _v_$1 = reinterpret_cast<const _vec *>($1)[_i];
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[$1[_t] ]], [[, ]]));
+		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[$1[_t * inc_$1] ]], [[, ]]));
 }
 
 /* sk_fn_name(sk_i), sk_P: any increments. */
@@ -120,12 +141,12 @@ extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t 
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[[[]]] = {sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
+	void *_args[[[]]] = {(void *)&n, sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[[[]]] = {(void *)&_nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, ]], [[]])(void *)&out};
+	void *_cargs[[[]]] = {(void *)&_nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out};
 	int _path = 2;
-	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
-		const bool _aligned = sk_args(sk_i, [[sk_lib[[_priv_aligned]]<_vw>($1, sizeof(sk_T)) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
+	if (sk_args(sk_i, [[(inc_$1 == 0 || inc_$1 == 1) && ]], [[]])inc_out == 1) {
+		const bool _aligned = sk_args(sk_i, [[(inc_$1 == 0 || sk_lib[[_priv_aligned]]<_vw>($1, sizeof(sk_T))) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;

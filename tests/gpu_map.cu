@@ -46,6 +46,7 @@ static void domain(const char *name, double *lo, double *hi)
 		{"flog1p", -0.5, 10}, {"fsqrt", 0.01, 10}, {"powxy", 0.1, 4}, {"pow32", 0.1, 4},
 		{"powm12", 0.1, 4}, {"pow13", 0.1, 4}, {"powm3", 0.1, 4}, {"fgamma", 0.1, 10},
 		{"floggamma", 0.1, 10}, {"gauss", 0.5, 2}, {"div", 0.5, 2}, {"ftan", -1.5, 1.5},
+		{"call", 0.1, 1.5}, /* no cancellation: sin(x) + cos(y)*(x + y) > 0 */
 	};
 	*lo = -2;
 	*hi = 2;
@@ -75,11 +76,14 @@ struct Layout {
 	ptrdiff_t inc;   // input increment (0: broadcast)
 	ptrdiff_t incout;
 	size_t offset;   // elements added to every pointer (1: misaligned vectors)
+	bool mixed;      // first input with inc, the others broadcast
 };
 
 static const Layout layouts[] = {
-	{"contiguous", 1, 1, 0}, {"misaligned", 1, 1, 1}, {"strided", 3, 2, 0},
-	{"negative", -2, -1, 0}, {"broadcast", 0, 1, 0},
+	{"contiguous", 1, 1, 0, false}, {"misaligned", 1, 1, 1, false}, {"strided", 3, 2, 0, false},
+	{"negative", -2, -1, 0, false}, {"broadcast", 0, 1, 0, false},
+	{"first contiguous, others broadcast", 1, 1, 0, true},
+	{"first misaligned, others broadcast", 1, 1, 1, true},
 };
 
 enum { GUARD = 16 };
@@ -91,13 +95,15 @@ static double check_one(const char *lib, const char *name, int nargs, Fn gpu, Fn
 {
 	double lo, hi;
 	domain(name, &lo, &hi);
-	const size_t ain = L.inc == 0 ? 1 : (n - 1) * (size_t)std::labs(L.inc) + 1;
+	const size_t ain = L.inc == 0 ? 1 : (n - 1) * (size_t)std::labs(L.inc) + 1; // the longest input
 	const size_t aout = (n - 1) * (size_t)std::labs(L.incout) + 1;
 	const size_t lin = ain + L.offset + 2 * GUARD, lout = aout + L.offset + 2 * GUARD;
 	std::vector<std::vector<T>> hin(nargs ? nargs : 1, std::vector<T>(lin));
 	std::vector<T *> din(nargs ? nargs : 1, nullptr);
 	std::vector<const T *> hp(nargs ? nargs : 1), dp(nargs ? nargs : 1);
 	std::vector<ptrdiff_t> inc(nargs ? nargs : 1, L.inc);
+	for (int j = 1; j < nargs && L.mixed; j++)
+		inc[j] = 0;
 	// A negative increment starts at the last element of the span.
 	const size_t in0 = GUARD + L.offset + (L.inc < 0 ? ain - 1 : 0);
 	const size_t out0 = GUARD + L.offset + (L.incout < 0 ? aout - 1 : 0);
@@ -156,7 +162,7 @@ static void check_lib(const char *lib, const Info *gpu, const Info *cpu)
 		double w64 = 0, w32 = 0;
 		for (size_t n : sizes)
 			for (const Layout &L : layouts) {
-				if (n > 5000 && L.inc != 1)
+				if (n > 5000 && (L.inc != 1 || L.mixed))
 					continue; // the large size runs the contiguous paths only
 				double a = check_one<double>(lib, gpu[f].name, gpu[f].nargs, gpu[f].map_f64,
 				                             cpu[f].map_f64, n, L);

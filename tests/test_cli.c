@@ -117,8 +117,9 @@ static const Hostile hostile[] = {
 	{"f(x) = x\n]]m4_syscmd(touch MARK)[[\n", 1},
 	{"f(x) = x*1e39\n", 1}, /* overflows float */
 	{"argv(x) = x\nf(t, k, m, rc, v_x, x, size_t, grid, V, vec, stride, first, kernel, args, "
-	 "work, path, aligned, in_, nv, cargs, out, n) = t+k+m+rc+v_x+x+size_t+grid+V+vec+stride+first+"
-	 "kernel+args+work+path+aligned+in_+nv+cargs+out+n\n", 0},
+	 "work, path, aligned, in_, nv, cargs, out, n, math_errhandling, cudaLaunchKernel) = "
+	 "t+k+m+rc+v_x+x+size_t+grid+V+vec+stride+first+kernel+args+work+path+aligned+in_+nv+cargs+out+n+"
+	 "math_errhandling+cudaLaunchKernel\n", 0},
 };
 
 START_TEST(test_injection)

@@ -3,10 +3,12 @@
  * Command: symkern -n small --precision f32,f64 small.sym
  * DO NOT EDIT: change the .sym file or symkern's templates and regenerate. */
 /* Compile with nvcc; no run-time compilation.  Each map function has three
- * kernels: a contiguous one for every increment 1 and every pointer aligned
- * to a vector, which moves SMALL_VEC_F64 doubles or SMALL_VEC_F32 floats
- * per load; the same for unaligned pointers, one element per load; and a
- * strided one for any increments.  Both are grid-stride loops
+ * kernels: a contiguous one for out and every input contiguous (increment
+ * 1) or broadcast (increment 0) with aligned pointers, which moves
+ * SMALL_VEC_F64 doubles or SMALL_VEC_F32 floats per load (2 and 4 by
+ * default: measured on an H200, see bench/RESULTS.md); the same for
+ * unaligned pointers, one element per load; and a strided one for any
+ * increments.  Both are grid-stride loops
  * with 64-bit indices, launched with as many blocks as fill the device
  * (occupancy API, cached per kernel and device) or fewer for short arrays.
  * Inputs are read through the read-only path (const __restrict__). */
@@ -19,7 +21,7 @@
 #define SMALL_BLOCK 256
 #endif
 #ifndef SMALL_VEC_F64
-#define SMALL_VEC_F64 1
+#define SMALL_VEC_F64 2
 #endif
 #ifndef SMALL_VEC_F32
 #define SMALL_VEC_F32 4
@@ -31,6 +33,23 @@ namespace {
 template <typename T, int V> struct alignas(sizeof(T) * V) small_priv_vec {
 	T v[V];
 };
+
+/* Element i of p as vectors, or b in every lane where p is broadcast (an
+ * increment of 0: the branch is the same for the whole grid). */
+template <typename T, int V>
+__device__ __forceinline__ small_priv_vec<T, V> small_priv_load(const T *__restrict__ p, size_t i,
+                                                                bool broadcast, T b)
+{
+	small_priv_vec<T, V> v;
+	if (broadcast) {
+#pragma unroll
+		for (int j = 0; j < V; j++)
+			v.v[j] = b;
+	} else {
+		v = reinterpret_cast<const small_priv_vec<T, V> *>(p)[i];
+	}
+	return v;
+}
 
 int small_priv_status(cudaError_t e)
 {
@@ -73,18 +92,21 @@ template <int V> bool small_priv_aligned(const void *p, size_t size)
 	return (uintptr_t)p % (size * V) == 0;
 }
 
-/* poly, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* poly, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, const double *__restrict__ y, double *__restrict__ out)
+small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
 {
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
+	const double _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_y = small_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -93,7 +115,7 @@ small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, co
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_poly_f64(x[_t] , y[_t] );
+		out[_t] = small_poly_f64(x[_t * inc_x] , y[_t * inc_y] );
 }
 
 /* poly, f64: any increments. */
@@ -110,17 +132,19 @@ small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* clip, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* clip, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -129,7 +153,7 @@ small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, do
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_clip_f64(x[_t] );
+		out[_t] = small_clip_f64(x[_t * inc_x] );
 }
 
 /* clip, f64: any increments. */
@@ -146,17 +170,19 @@ small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* both, f64: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* both, f64: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, double *__restrict__ out)
+small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
 {
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const double _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -165,7 +191,7 @@ small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, do
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_both_f64(x[_t] );
+		out[_t] = small_both_f64(x[_t * inc_x] );
 }
 
 /* both, f64: any increments. */
@@ -182,18 +208,21 @@ small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* poly, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* poly, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
 {
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
+	const float _b_y = *y;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
-		const _vec _v_y = reinterpret_cast<const _vec *>(y)[_i];
+		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
+		const _vec _v_y = small_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -202,7 +231,7 @@ small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, con
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_poly_f32(x[_t] , y[_t] );
+		out[_t] = small_poly_f32(x[_t * inc_x] , y[_t * inc_y] );
 }
 
 /* poly, f32: any increments. */
@@ -219,17 +248,19 @@ small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
 
-/* clip, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* clip, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -238,7 +269,7 @@ small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, flo
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_clip_f32(x[_t] );
+		out[_t] = small_clip_f32(x[_t * inc_x] );
 }
 
 /* clip, f32: any increments. */
@@ -255,17 +286,19 @@ small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
 
-/* both, f32: every increment 1; nv vectors of V elements, then
- * the n - nv*V left over, one each by the first threads. */
+/* both, f32: out contiguous, each input contiguous (increment
+ * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
+ * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
-small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, float *__restrict__ out)
+small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
 {
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const float _b_x = *x;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
-		const _vec _v_x = reinterpret_cast<const _vec *>(x)[_i];
+		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
@@ -274,7 +307,7 @@ small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, flo
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = small_both_f32(x[_t] );
+		out[_t] = small_both_f32(x[_t * inc_x] );
 }
 
 /* both, f32: any increments. */
@@ -305,12 +338,12 @@ extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, co
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(y, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -337,12 +370,12 @@ extern "C" int small_clip_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -369,12 +402,12 @@ extern "C" int small_both_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(double)) && small_priv_aligned<_vw>(out, sizeof(double));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -401,12 +434,12 @@ extern "C" int small_poly_map_f32(size_t n, const float *x, ptrdiff_t inc_x, con
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&y, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_y == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(y, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -433,12 +466,12 @@ extern "C" int small_clip_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
@@ -465,12 +498,12 @@ extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[] = {(void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&out};
+	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
 	int _path = 2;
-	if (inc_x == 1 && inc_out == 1) {
-		const bool _aligned = small_priv_aligned<_vw>(x, sizeof(float)) && small_priv_aligned<_vw>(out, sizeof(float));
+	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
+		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
 		_path = _aligned && _vw > 1 ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
