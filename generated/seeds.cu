@@ -102,7 +102,7 @@ seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, pt
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_y = *y;
+	const double _b_y = inc_y == 0 ? *y : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_y = seeds_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
@@ -140,9 +140,9 @@ seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, p
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
-	const double _b_mu = *mu;
-	const double _b_sigma = *sigma;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
+	const double _b_mu = inc_mu == 0 ? *mu : (double)0;
+	const double _b_sigma = inc_sigma == 0 ? *sigma : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_mu = seeds_priv_load<double, _vw>(mu, _i, inc_mu == 0, _b_mu);
@@ -182,7 +182,7 @@ seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x,
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -220,7 +220,7 @@ seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -258,7 +258,7 @@ seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -296,7 +296,7 @@ seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -334,7 +334,7 @@ seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, p
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -372,8 +372,8 @@ seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__
 	typedef seeds_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
-	const double _b_y = *y;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
+	const double _b_y = inc_y == 0 ? *y : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_y = seeds_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
@@ -412,7 +412,7 @@ seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, ptr
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_y = *y;
+	const float _b_y = inc_y == 0 ? *y : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_y = seeds_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);
 		_vec _r;
@@ -450,9 +450,9 @@ seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, pt
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
-	const float _b_mu = *mu;
-	const float _b_sigma = *sigma;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
+	const float _b_mu = inc_mu == 0 ? *mu : (float)0;
+	const float _b_sigma = inc_sigma == 0 ? *sigma : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_mu = seeds_priv_load<float, _vw>(mu, _i, inc_mu == 0, _b_mu);
@@ -492,7 +492,7 @@ seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, 
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -530,7 +530,7 @@ seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -568,7 +568,7 @@ seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -606,7 +606,7 @@ seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -644,7 +644,7 @@ seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, pt
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -682,8 +682,8 @@ seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ 
 	typedef seeds_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
-	const float _b_y = *y;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
+	const float _b_y = inc_y == 0 ? *y : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = seeds_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_y = seeds_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);

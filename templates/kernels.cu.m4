@@ -99,7 +99,7 @@ sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__rest
 	typedef sk_lib[[_priv_vec]]<sk_T, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-sk_args(sk_i, [[	const sk_T _b_$1 = *$1;
+sk_args(sk_i, [[	const sk_T _b_$1 = inc_$1 == 0 ? *$1 : (sk_T)0;
 ]], [[]])	for (size_t _i = _first; _i < _nv; _i += _stride) {
 sk_args(sk_i, [[		const _vec _v_$1 = sk_lib[[_priv_load]]<sk_T, _vw>($1, _i, inc_$1 == 0, _b_$1);
 ]], [[]])		_vec _r;

@@ -102,8 +102,8 @@ small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
-	const double _b_y = *y;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
+	const double _b_y = inc_y == 0 ? *y : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_y = small_priv_load<double, _vw>(y, _i, inc_y == 0, _b_y);
@@ -142,7 +142,7 @@ small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -180,7 +180,7 @@ small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 	typedef small_priv_vec<double, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const double _b_x = *x;
+	const double _b_x = inc_x == 0 ? *x : (double)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<double, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -218,8 +218,8 @@ small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
-	const float _b_y = *y;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
+	const float _b_y = inc_y == 0 ? *y : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		const _vec _v_y = small_priv_load<float, _vw>(y, _i, inc_y == 0, _b_y);
@@ -258,7 +258,7 @@ small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
@@ -296,7 +296,7 @@ small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 	typedef small_priv_vec<float, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const float _b_x = *x;
+	const float _b_x = inc_x == 0 ? *x : (float)0;
 	for (size_t _i = _first; _i < _nv; _i += _stride) {
 		const _vec _v_x = small_priv_load<float, _vw>(x, _i, inc_x == 0, _b_x);
 		_vec _r;
