@@ -26,6 +26,11 @@
 #ifndef SEEDS_VEC_F32
 #define SEEDS_VEC_F32 4
 #endif
+/* Shorter arrays take one element a thread: latency, not bandwidth, is
+ * what counts there, and more threads with less work each finish sooner. */
+#ifndef SEEDS_VEC_MIN
+#define SEEDS_VEC_MIN 65536
+#endif
 
 namespace {
 
@@ -732,7 +737,7 @@ extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, do
 	int _path = 2;
 	if ((inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_siny_map_f64_contig<_vw> : (const void *)seeds_siny_map_f64_contig<1>;
@@ -764,7 +769,7 @@ extern "C" int seeds_gauss_map_f64(size_t n, const double *x, ptrdiff_t inc_x, c
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_mu == 0 || inc_mu == 1) && (inc_sigma == 0 || inc_sigma == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && (inc_mu == 0 || seeds_priv_aligned<_vw>(mu, sizeof(double))) && (inc_sigma == 0 || seeds_priv_aligned<_vw>(sigma, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_gauss_map_f64_contig<_vw> : (const void *)seeds_gauss_map_f64_contig<1>;
@@ -796,7 +801,7 @@ extern "C" int seeds_gauss01_map_f64(size_t n, const double *x, ptrdiff_t inc_x,
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_gauss01_map_f64_contig<_vw> : (const void *)seeds_gauss01_map_f64_contig<1>;
@@ -828,7 +833,7 @@ extern "C" int seeds_logistic_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_logistic_map_f64_contig<_vw> : (const void *)seeds_logistic_map_f64_contig<1>;
@@ -860,7 +865,7 @@ extern "C" int seeds_softplus_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_softplus_map_f64_contig<_vw> : (const void *)seeds_softplus_map_f64_contig<1>;
@@ -892,7 +897,7 @@ extern "C" int seeds_ramp_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_ramp_map_f64_contig<_vw> : (const void *)seeds_ramp_map_f64_contig<1>;
@@ -924,7 +929,7 @@ extern "C" int seeds_cubic_map_f64(size_t n, const double *x, ptrdiff_t inc_x, d
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_cubic_map_f64_contig<_vw> : (const void *)seeds_cubic_map_f64_contig<1>;
@@ -956,7 +961,7 @@ extern "C" int seeds_rosenbrock_map_f64(size_t n, const double *x, ptrdiff_t inc
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(double))) && (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(double))) && seeds_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_rosenbrock_map_f64_contig<_vw> : (const void *)seeds_rosenbrock_map_f64_contig<1>;
@@ -988,7 +993,7 @@ extern "C" int seeds_siny_map_f32(size_t n, const float *y, ptrdiff_t inc_y, flo
 	int _path = 2;
 	if ((inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_siny_map_f32_contig<_vw> : (const void *)seeds_siny_map_f32_contig<1>;
@@ -1020,7 +1025,7 @@ extern "C" int seeds_gauss_map_f32(size_t n, const float *x, ptrdiff_t inc_x, co
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_mu == 0 || inc_mu == 1) && (inc_sigma == 0 || inc_sigma == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && (inc_mu == 0 || seeds_priv_aligned<_vw>(mu, sizeof(float))) && (inc_sigma == 0 || seeds_priv_aligned<_vw>(sigma, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_gauss_map_f32_contig<_vw> : (const void *)seeds_gauss_map_f32_contig<1>;
@@ -1052,7 +1057,7 @@ extern "C" int seeds_gauss01_map_f32(size_t n, const float *x, ptrdiff_t inc_x, 
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_gauss01_map_f32_contig<_vw> : (const void *)seeds_gauss01_map_f32_contig<1>;
@@ -1084,7 +1089,7 @@ extern "C" int seeds_logistic_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_logistic_map_f32_contig<_vw> : (const void *)seeds_logistic_map_f32_contig<1>;
@@ -1116,7 +1121,7 @@ extern "C" int seeds_softplus_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_softplus_map_f32_contig<_vw> : (const void *)seeds_softplus_map_f32_contig<1>;
@@ -1148,7 +1153,7 @@ extern "C" int seeds_ramp_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_ramp_map_f32_contig<_vw> : (const void *)seeds_ramp_map_f32_contig<1>;
@@ -1180,7 +1185,7 @@ extern "C" int seeds_cubic_map_f32(size_t n, const float *x, ptrdiff_t inc_x, fl
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_cubic_map_f32_contig<_vw> : (const void *)seeds_cubic_map_f32_contig<1>;
@@ -1212,7 +1217,7 @@ extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || seeds_priv_aligned<_vw>(x, sizeof(float))) && (inc_y == 0 || seeds_priv_aligned<_vw>(y, sizeof(float))) && seeds_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SEEDS_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)seeds_rosenbrock_map_f32_contig<_vw> : (const void *)seeds_rosenbrock_map_f32_contig<1>;

@@ -23,6 +23,11 @@ sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
 #ifndef sk_LIB[[]]_VEC_F32
 #define sk_LIB[[]]_VEC_F32 4
 #endif
+/* Shorter arrays take one element a thread: latency, not bandwidth, is
+ * what counts there, and more threads with less work each finish sooner. */
+#ifndef sk_LIB[[]]_VEC_MIN
+#define sk_LIB[[]]_VEC_MIN 65536
+#endif
 
 namespace {
 
@@ -147,7 +152,7 @@ extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t 
 	int _path = 2;
 	if (sk_args(sk_i, [[(inc_$1 == 0 || inc_$1 == 1) && ]], [[]])inc_out == 1) {
 		const bool _aligned = sk_args(sk_i, [[(inc_$1 == 0 || sk_lib[[_priv_aligned]]<_vw>($1, sizeof(sk_T))) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= sk_LIB[[]]_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)sk_map(sk_i)[[_contig]]<_vw> : (const void *)sk_map(sk_i)[[_contig]]<1>;

@@ -157,12 +157,12 @@ static double check_one(const char *lib, const char *name, int nargs, Fn gpu, Fn
 template <typename Info>
 static void check_lib(const char *lib, const Info *gpu, const Info *cpu)
 {
-	static const size_t sizes[] = {1, 3, 1000, 4097, 1000003};
+	static const size_t sizes[] = {1, 3, 1000, 4097, 70001, 1000003}; // 70001: past NAME_VEC_MIN
 	for (int f = 0; gpu[f].name; f++) {
 		double w64 = 0, w32 = 0;
 		for (size_t n : sizes)
 			for (const Layout &L : layouts) {
-				if (n > 5000 && (L.inc != 1 || L.mixed))
+				if (n > 100000 && (L.inc != 1 || L.mixed))
 					continue; // the large size runs the contiguous paths only
 				double a = check_one<double>(lib, gpu[f].name, gpu[f].nargs, gpu[f].map_f64,
 				                             cpu[f].map_f64, n, L);

@@ -26,6 +26,11 @@
 #ifndef SMALL_VEC_F32
 #define SMALL_VEC_F32 4
 #endif
+/* Shorter arrays take one element a thread: latency, not bandwidth, is
+ * what counts there, and more threads with less work each finish sooner. */
+#ifndef SMALL_VEC_MIN
+#define SMALL_VEC_MIN 65536
+#endif
 
 namespace {
 
@@ -344,7 +349,7 @@ extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, co
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_poly_map_f64_contig<_vw> : (const void *)small_poly_map_f64_contig<1>;
@@ -376,7 +381,7 @@ extern "C" int small_clip_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_clip_map_f64_contig<_vw> : (const void *)small_clip_map_f64_contig<1>;
@@ -408,7 +413,7 @@ extern "C" int small_both_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_both_map_f64_contig<_vw> : (const void *)small_both_map_f64_contig<1>;
@@ -440,7 +445,7 @@ extern "C" int small_poly_map_f32(size_t n, const float *x, ptrdiff_t inc_x, con
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_poly_map_f32_contig<_vw> : (const void *)small_poly_map_f32_contig<1>;
@@ -472,7 +477,7 @@ extern "C" int small_clip_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_clip_map_f32_contig<_vw> : (const void *)small_clip_map_f32_contig<1>;
@@ -504,7 +509,7 @@ extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _path = 2;
 	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
 		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 ? 0 : 1;
+		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;
 		_kernel = _path == 0 ? (const void *)small_both_map_f32_contig<_vw> : (const void *)small_both_map_f32_contig<1>;
