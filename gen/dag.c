@@ -58,7 +58,8 @@ static Node *intern(Dag *d, const Node *tmpl)
 	Node *n = arena_alloc(d->arena, sizeof *n);
 	*n = *tmpl;
 	n->kids = arena_alloc(d->arena, (size_t)(tmpl->nkids ? tmpl->nkids : 1) * sizeof *n->kids);
-	memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
+	if (tmpl->nkids)
+		memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
 	n->hash = h;
 	n->id = d->next_id++;
 	n->hnext = d->table[h & (d->cap - 1)];
