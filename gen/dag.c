@@ -225,7 +225,7 @@ Node *dag_call(Dag *d, MathFn fn, Node **args)
 			r = mi->fold1(x);
 		else if (mi->arity == 2)
 			r = mi->fold2(x, args[1]->val.v);
-		else
+		else /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): args holds mi->arity nodes */
 			r = mi->fold3(x, args[1]->val.v, args[2]->val.v);
 		if (fn == MF_FABS && args[0]->val.exact) /* stays exact */
 			return dag_const(d, args[0]->val.p < 0 ? num_neg(args[0]->val) : args[0]->val);

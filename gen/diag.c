@@ -15,9 +15,7 @@ void diag_init(Diag *d, const Source *src, FILE *out)
 static void show_line(Diag *d, Loc at)
 {
 	const char *t = d->src->text;
-	size_t n = d->src->len, b = at.off, e = at.off;
-	if (b > n)
-		b = e = n;
+	size_t n = d->src->len, b = at.off < n ? at.off : n, e = b;
 	while (b > 0 && t[b - 1] != '\n')
 		b--;
 	while (e < n && t[e] != '\n' && t[e] != '\r')
@@ -37,6 +35,7 @@ static void show_line(Diag *d, Loc at)
 static void report(Diag *d, Loc at, const char *kind, const char *fmt, va_list ap)
 {
 	fprintf(d->out, "%s:%d:%d: %s: ", d->src->name, at.line, at.col, kind);
+	/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): both callers va_start it */
 	vfprintf(d->out, fmt, ap);
 	fputc('\n', d->out);
 	show_line(d, at);

@@ -176,12 +176,13 @@ Token lex_next(Lexer *lx)
 		}
 		/* fall through */
 	default: {
-		char q[64];
-		if (c == '`' || c == '\'' || c == '"' || c == '$' || c == '[' || c == ']')
+		if (c == '`' || c == '\'' || c == '"' || c == '$' || c == '[' || c == ']') {
 			diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
-		else
+		} else {
+			char q[64];
 			diag_error(lx->diag, t.loc, "unexpected byte '%s'",
 			           diag_quote(q, sizeof q, t.text, 1));
+		}
 		t.kind = T_ERROR;
 		return t;
 	}

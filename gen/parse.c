@@ -88,14 +88,15 @@ static void add_func(Parser *p, Func *f)
 
 static void error_at_tok(Parser *p, const char *expected)
 {
-	char q[64];
 	if (p->tok.kind == T_ERROR)
 		return; /* the lexer has said what is wrong */
-	if (p->tok.kind == T_NAME || p->tok.kind == T_NUMBER)
+	if (p->tok.kind == T_NAME || p->tok.kind == T_NUMBER) {
+		char q[64];
 		diag_error(p->diag, p->tok.loc, "expected %s, saw '%s'", expected,
 		           diag_quote(q, sizeof q, p->tok.text, p->tok.len));
-	else
+	} else {
 		diag_error(p->diag, p->tok.loc, "expected %s, saw %s", expected, tok_name(p->tok.kind));
+	}
 }
 
 /* Consumes a token of kind k or reports what was expected.  For ')' the

@@ -59,7 +59,7 @@ void sha256_hex(const void *data, size_t len, char hex[65])
 	tail[n] = 0x80;
 	size_t tl = n + 9 <= 64 ? 64 : 128;
 	uint64_t bits = (uint64_t)len * 8;
-	for (int i = 0; i < 8; i++)
+	for (size_t i = 0; i < 8; i++)
 		tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
 	block(h, tail);
 	if (tl == 128)

@@ -1237,9 +1237,11 @@ static int seeds_siny_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1248,9 +1250,11 @@ static int seeds_gauss_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (3 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f64(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out, stream);
 }
@@ -1259,9 +1263,11 @@ static int seeds_gauss01_map_f64_argv(size_t n, const double *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1270,9 +1276,11 @@ static int seeds_logistic_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1281,9 +1289,11 @@ static int seeds_softplus_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1292,9 +1302,11 @@ static int seeds_ramp_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1303,9 +1315,11 @@ static int seeds_cubic_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1314,9 +1328,11 @@ static int seeds_rosenbrock_map_f64_argv(size_t n, const double *const *in, cons
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f64(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -1325,9 +1341,11 @@ static int seeds_siny_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1336,9 +1354,11 @@ static int seeds_gauss_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (3 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f32(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out, stream);
 }
@@ -1347,9 +1367,11 @@ static int seeds_gauss01_map_f32_argv(size_t n, const float *const *in, const pt
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1358,9 +1380,11 @@ static int seeds_logistic_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1369,9 +1393,11 @@ static int seeds_softplus_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1380,9 +1406,11 @@ static int seeds_ramp_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1391,9 +1419,11 @@ static int seeds_cubic_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -1402,9 +1432,11 @@ static int seeds_rosenbrock_map_f32_argv(size_t n, const float *const *in, const
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f32(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }

@@ -409,9 +409,11 @@ static int seeds_siny_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -420,9 +422,11 @@ static int seeds_gauss_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (3 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out);
 }
@@ -431,9 +435,11 @@ static int seeds_gauss01_map_f64_argv(size_t n, const double *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -442,9 +448,11 @@ static int seeds_logistic_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -453,9 +461,11 @@ static int seeds_softplus_map_f64_argv(size_t n, const double *const *in, const 
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -464,9 +474,11 @@ static int seeds_ramp_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -475,9 +487,11 @@ static int seeds_cubic_map_f64_argv(size_t n, const double *const *in, const ptr
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -486,9 +500,11 @@ static int seeds_rosenbrock_map_f64_argv(size_t n, const double *const *in, cons
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -497,9 +513,11 @@ static int seeds_siny_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_siny_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -508,9 +526,11 @@ static int seeds_gauss_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (3 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], in[2], inc[2], out, inc_out);
 }
@@ -519,9 +539,11 @@ static int seeds_gauss01_map_f32_argv(size_t n, const float *const *in, const pt
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_gauss01_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -530,9 +552,11 @@ static int seeds_logistic_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_logistic_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -541,9 +565,11 @@ static int seeds_softplus_map_f32_argv(size_t n, const float *const *in, const p
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_softplus_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -552,9 +578,11 @@ static int seeds_ramp_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_ramp_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -563,9 +591,11 @@ static int seeds_cubic_map_f32_argv(size_t n, const float *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_cubic_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -574,9 +604,11 @@ static int seeds_rosenbrock_map_f32_argv(size_t n, const float *const *in, const
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SEEDS_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SEEDS_EINVAL;
 	return seeds_rosenbrock_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }

@@ -96,6 +96,8 @@ static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in
 	uintptr_t olo = 0, ohi = 0; /* out's bytes */
 	if (n == 0)
 		return sk_LIB[[]]_OK;
+	if (size == 0)
+		return sk_LIB[[]]_EINVAL;
 	if (inc_out == 0)
 		return sk_LIB[[]]_EINC;
 	for (int k = -1; k < nin; k++) {
@@ -115,9 +117,11 @@ static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in
 			ohi = h;
 		} else if (l < ohi && olo < h && !(p == out && d == inc_out)) {
 			/* Same increment, interleaved without sharing a byte: allowed. */
-			uintptr_t stride = (uintptr_t)ad * size, r;
+			uintptr_t stride, r;
 			if (d != inc_out || d == 0)
 				return sk_LIB[[]]_EOVERLAP;
+			stride = (uintptr_t)ad * size; /* not 0: d != 0, size != 0 */
+			/* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): stride > 0, see above */
 			r = ((uintptr_t)out >= a ? (uintptr_t)out - a : a - (uintptr_t)out) % stride;
 			if ((uintptr_t)out < a && r)
 				r = stride - r;

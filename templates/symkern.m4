@@ -52,10 +52,13 @@ static int sk_map(sk_i)[[_argv]](size_t n, const sk_T *const *in, const ptrdiff_
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return sk_LIB[[]]_OK;
-	if (sk_fn_nargs(sk_i) > 0 && (!in || !inc))
+m4_ifelse(sk_fn_nargs(sk_i), 0, [[]], [[	if (!in || !inc)
 		return sk_LIB[[]]_EINVAL;
+]])m4_dnl
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }
 ]])]])

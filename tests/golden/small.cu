@@ -529,9 +529,11 @@ static int small_poly_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_poly_map_f64(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -540,9 +542,11 @@ static int small_clip_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_clip_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -551,9 +555,11 @@ static int small_both_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_both_map_f64(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -562,9 +568,11 @@ static int small_poly_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_poly_map_f32(n, in[0], inc[0], in[1], inc[1], out, inc_out, stream);
 }
@@ -573,9 +581,11 @@ static int small_clip_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_clip_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }
@@ -584,9 +594,11 @@ static int small_both_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_both_map_f32(n, in[0], inc[0], out, inc_out, stream);
 }

@@ -209,9 +209,11 @@ static int small_poly_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_poly_map_f64_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -220,9 +222,11 @@ static int small_clip_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_clip_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -231,9 +235,11 @@ static int small_both_map_f64_argv(size_t n, const double *const *in, const ptrd
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_both_map_f64_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -242,9 +248,11 @@ static int small_poly_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (2 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_poly_map_f32_cpu(n, in[0], inc[0], in[1], inc[1], out, inc_out);
 }
@@ -253,9 +261,11 @@ static int small_clip_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_clip_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
@@ -264,9 +274,11 @@ static int small_both_map_f32_argv(size_t n, const float *const *in, const ptrdi
                          ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	(void)stream;
+	(void)in;
+	(void)inc;
 	if (n == 0)
 		return SMALL_OK;
-	if (1 > 0 && (!in || !inc))
+	if (!in || !inc)
 		return SMALL_EINVAL;
 	return small_both_map_f32_cpu(n, in[0], inc[0], out, inc_out);
 }
