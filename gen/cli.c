@@ -1,0 +1,226 @@
+/* cli.c: the symkern command (see man/symkern.1), as a function that
+ * main.c and the whole-program fuzzer (tests/fuzz/fuzz_symkern.c) call.
+ *
+ *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--templates DIR]
+ *           [--dump-defs] FILE.sym
+ *
+ * Pipeline: read the file, parse it into the DAG (parse.c, dag.c), write
+ * the DAG as m4 definitions (emit.c) and expand the templates with them
+ * (output.c) into NAME.h, NAME.cu and NAME_cpu.c. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "arena.h"
+#include "cli.h"
+#include "emit.h"
+#include "names.h"
+#include "output.h"
+#include "sha256.h"
+
+#ifndef SYMKERN_VERSION
+#define SYMKERN_VERSION "0.1.0"
+#endif
+#ifndef SYMKERN_TEMPLATE_DIR
+#define SYMKERN_TEMPLATE_DIR "templates"
+#endif
+#ifndef SYMKERN_M4
+#define SYMKERN_M4 "m4"
+#endif
+
+enum { MAX_INPUT = 64 << 20 };
+
+static void usage(FILE *f)
+{
+	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--templates DIR]\n"
+	      "               [--dump-defs] FILE.sym\n"
+	      "       symkern --version | --help\n"
+	      "Writes DIR/NAME.h, DIR/NAME.cu and DIR/NAME_cpu.c (see symkern(1)).\n",
+	      f);
+}
+
+/* Reads a whole regular file; NULL after printing why not. */
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	if (!f) {
+		fprintf(stderr, "symkern: cannot open '%s': %s\n", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "symkern: '%s' is not a regular file\n", path);
+		fclose(f);
+		return NULL;
+	}
+	if (st.st_size > MAX_INPUT) {
+		fprintf(stderr, "symkern: '%s' is larger than %d MiB\n", path, MAX_INPUT >> 20);
+		fclose(f);
+		return NULL;
+	}
+	size_t cap = (size_t)st.st_size + 1, n = 0;
+	char *buf = xrealloc(NULL, cap);
+	for (;;) {
+		size_t r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0)
+			break;
+		if (n == cap) {
+			if (cap > MAX_INPUT) {
+				fprintf(stderr, "symkern: '%s' is larger than %d MiB\n", path, MAX_INPUT >> 20);
+				fclose(f);
+				free(buf);
+				return NULL;
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "symkern: cannot read '%s': %s\n", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* The input's base name as provenance text: bytes outside [A-Za-z0-9._+-]
+ * become '_', so it can never be m4 or C syntax. */
+static char *safe_name(Arena *a, const char *path)
+{
+	const char *b = base_name(path);
+	char *s = arena_strndup(a, b, strlen(b) > 200 ? 200 : strlen(b));
+	for (char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '.' || *p == '_' || *p == '+' || *p == '-'))
+			*p = '_';
+	return s;
+}
+
+int symkern_main(int argc, char **argv)
+{
+	optind = 0; /* glibc: start over, so the function can run again */
+	const char *outdir = ".", *lib = NULL, *prec = "f32,f64", *tmpldir = NULL;
+	int dump = 0;
+	static const struct option longopts[] = {
+		{"output", required_argument, NULL, 'o'}, {"name", required_argument, NULL, 'n'},
+		{"precision", required_argument, NULL, 'p'}, {"templates", required_argument, NULL, 't'},
+		{"dump-defs", no_argument, NULL, 'd'}, {"version", no_argument, NULL, 'V'},
+		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "o:n:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': outdir = optarg; break;
+		case 'n': lib = optarg; break;
+		case 'p': prec = optarg; break;
+		case 't': tmpldir = optarg; break;
+		case 'd': dump = 1; break;
+		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 1;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 1;
+	}
+	const char *path = argv[optind];
+	bool f32 = false, f64 = false;
+	if (strcmp(prec, "f32") == 0)
+		f32 = true;
+	else if (strcmp(prec, "f64") == 0)
+		f64 = true;
+	else if (strcmp(prec, "f32,f64") == 0 || strcmp(prec, "f64,f32") == 0)
+		f32 = f64 = true;
+	else {
+		fprintf(stderr, "symkern: --precision takes f32, f64 or f32,f64, not '%s'\n", prec);
+		return 1;
+	}
+	Arena *arena = arena_new();
+	if (!lib) {
+		const char *b = base_name(path);
+		size_t l = strlen(b);
+		if (l > 4 && strcmp(b + l - 4, ".sym") == 0)
+			l -= 4;
+		lib = arena_strndup(arena, b, l);
+	}
+	if (!tmpldir)
+		tmpldir = getenv("SYMKERN_TEMPLATES");
+	if (!tmpldir || !*tmpldir)
+		tmpldir = SYMKERN_TEMPLATE_DIR;
+	const char *m4 = getenv("M4");
+	if (!m4 || !*m4)
+		m4 = SYMKERN_M4;
+
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	if (!text) {
+		arena_free(arena);
+		return 1;
+	}
+	const char *why = names_check_lib(lib);
+	if (why) {
+		char q[64];
+		fprintf(stderr, "symkern: library name '%s' %s; choose one with -n NAME\n",
+		        diag_quote(q, sizeof q, lib, strlen(lib)), why);
+		free(text);
+		arena_free(arena);
+		return 1;
+	}
+	Source src = {.name = path, .text = text, .len = len};
+	Diag diag;
+	diag_init(&diag, &src, stderr);
+	Dag dag;
+	dag_init(&dag, arena);
+	Program prog;
+	int rc = 1;
+	if (parse_program(&prog, &src, &diag, &dag, lib) == 0 &&
+	    emit_check_constants(&diag, &dag, &prog, f32, f64) == 0) {
+		char sha[65], *command;
+		sha256_hex(text, len, sha);
+		const char *input = safe_name(arena, path);
+		size_t cl = strlen(lib) + strlen(input) + 64;
+		command = arena_alloc(arena, cl);
+		snprintf(command, cl, "symkern -n %s --precision %s %s", lib,
+		         f32 && f64 ? "f32,f64" : f32 ? "f32" : "f64", input);
+		EmitInfo info = {.lib = lib, .input = input, .sha256 = sha, .command = command,
+		                 .version = SYMKERN_VERSION, .f32 = f32, .f64 = f64};
+		char *defs = NULL;
+		size_t defs_len = 0;
+		FILE *mem = open_memstream(&defs, &defs_len);
+		if (!mem) {
+			fputs("symkern: out of memory\n", stderr);
+		} else {
+			emit_defs(mem, &dag, &prog, &info);
+			fclose(mem);
+			if (dump) {
+				fwrite(defs, 1, defs_len, stdout);
+				rc = 0;
+			} else {
+				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
+				                 .defs = defs, .defs_len = defs_len};
+				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
+				rc = output_generate(&job);
+			}
+			free(defs);
+		}
+	}
+	free(text);
+	arena_free(arena);
+	return rc;
+}
