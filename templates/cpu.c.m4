@@ -81,22 +81,22 @@ sk_LIB[[]]_SIMD float powf(float, float);
 #define sk_LIB[[]]_CLONES
 #endif
 sk_each_prec([[sk_each_fn([[
-sk_LIB[[]]_CLONES int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out)
+sk_LIB[[]]_CLONES int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out)
 {
-	const void *_in[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
-	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	const void *_in[[[]]] = {sk_args(sk_i, [[\&, ]], [[]])NULL};
+	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_\&, ]], [[]])0};
 	const int _rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), _in, _inc, out, inc_out, sizeof(sk_T));
 	const ptrdiff_t _m = (ptrdiff_t)n;
 	if (_rc != 0)
 		return _rc;
-	if (sk_args(sk_i, [[inc_$1 == 1 && ]], [[]])inc_out == 1) {
+	if (sk_args(sk_i, [[inc_\& == 1 && ]], [[]])inc_out == 1) {
 		sk_LIB[[]]_LOOP
 		for (ptrdiff_t _i = 0; _i < _m; _i++)
-			out[_i] = sk_f(sk_i)(sk_args(sk_i, [[$1[_i] ]], [[, ]]));
+			out[_i] = sk_f(sk_i)(sk_args(sk_i, [[\&[_i] ]], [[, ]]));
 	} else {
 		sk_LIB[[]]_LOOP
 		for (ptrdiff_t _i = 0; _i < _m; _i++)
-			out[_i * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[_i * inc_$1] ]], [[, ]]));
+			out[_i * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[\&[_i * inc_\&] ]], [[, ]]));
 	}
 	return sk_LIB[[]]_OK;
 }

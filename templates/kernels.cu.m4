@@ -99,33 +99,33 @@ sk_each_prec([[sk_each_fn([[
  * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ptrdiff_t inc_$1, ]], [[]])sk_T *__restrict__ out)
+sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, ptrdiff_t inc_\&, ]], [[]])sk_T *__restrict__ out)
 {
 	typedef sk_lib[[_priv_vec]]<sk_T, _vw> _vec;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	const size_t _first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-sk_args(sk_i, [[	const sk_T _b_$1 = inc_$1 == 0 ? *$1 : (sk_T)0;
+sk_args(sk_i, [[	const sk_T _b_\& = inc_\& == 0 ? *\& : (sk_T)0;
 ]], [[]])	for (size_t _i = _first; _i < _nv; _i += _stride) {
-sk_args(sk_i, [[		const _vec _v_$1 = sk_lib[[_priv_load]]<sk_T, _vw>($1, _i, inc_$1 == 0, _b_$1);
+sk_args(sk_i, [[		const _vec _v_\& = sk_lib[[_priv_load]]<sk_T, _vw>(\&, _i, inc_\& == 0, _b_\&);
 ]], [[]])		_vec _r;
 #pragma unroll
 		for (int _j = 0; _j < _vw; _j++)
-			_r.v[_j] = sk_f(sk_i)(sk_args(sk_i, [[_v_$1.v[_j] ]], [[, ]]));
+			_r.v[_j] = sk_f(sk_i)(sk_args(sk_i, [[_v_\&.v[_j] ]], [[, ]]));
 		reinterpret_cast<_vec *>(out)[_i] = _r;
 	}
 	const size_t _t = _nv * _vw + _first;
 	if (_vw > 1 && _t < n)
-		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[$1[_t * inc_$1] ]], [[, ]]));
+		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[\&[_t * inc_\&] ]], [[, ]]));
 }
 
 /* sk_fn_name(sk_i), sk_P: any increments. */
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ $1, ptrdiff_t inc_$1, ]], [[]])sk_T *__restrict__ out, ptrdiff_t inc_out)
+sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, ptrdiff_t inc_\&, ]], [[]])sk_T *__restrict__ out, ptrdiff_t inc_out)
 {
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < n; _i += _stride) {
 		const ptrdiff_t _k = (ptrdiff_t)_i;
-		out[_k * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[$1[_k * inc_$1] ]], [[, ]]));
+		out[_k * inc_out] = sk_f(sk_i)(sk_args(sk_i, [[\&[_k * inc_\&] ]], [[, ]]));
 	}
 }
 
@@ -134,11 +134,11 @@ std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 ]])]])
 } /* namespace */
 sk_each_prec([[sk_each_fn([[
-extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t inc_$1, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
+extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
 	enum { _vw = sk_LIB[[]]_VEC_[[]]m4_translit(sk_P, [[f]], [[F]]) };
-	const void *_in[[[]]] = {sk_args(sk_i, [[$1, ]], [[]])NULL};
-	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_$1, ]], [[]])0};
+	const void *_in[[[]]] = {sk_args(sk_i, [[\&, ]], [[]])NULL};
+	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_\&, ]], [[]])0};
 	int _grid, _rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), _in, _inc, out, inc_out, sizeof(sk_T));
 	if (_rc != 0 || n == 0)
 		return _rc;
@@ -146,12 +146,12 @@ extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *$1, ptrdiff_t 
 	 * and leaves errors of the caller's own launches alone.  Locals start
 	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
-	void *_args[[[]]] = {(void *)&n, sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out, (void *)&inc_out};
+	void *_args[[[]]] = {(void *)&n, sk_args(sk_i, [[(void *)&\&, (void *)&inc_\&, ]], [[]])(void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
-	void *_cargs[[[]]] = {(void *)&_nv, (void *)&n, sk_args(sk_i, [[(void *)&$1, (void *)&inc_$1, ]], [[]])(void *)&out};
+	void *_cargs[[[]]] = {(void *)&_nv, (void *)&n, sk_args(sk_i, [[(void *)&\&, (void *)&inc_\&, ]], [[]])(void *)&out};
 	int _path = 2;
-	if (sk_args(sk_i, [[(inc_$1 == 0 || inc_$1 == 1) && ]], [[]])inc_out == 1) {
-		const bool _aligned = sk_args(sk_i, [[(inc_$1 == 0 || sk_lib[[_priv_aligned]]<_vw>($1, sizeof(sk_T))) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
+	if (sk_args(sk_i, [[(inc_\& == 0 || inc_\& == 1) && ]], [[]])inc_out == 1) {
+		const bool _aligned = sk_args(sk_i, [[(inc_\& == 0 || sk_lib[[_priv_aligned]]<_vw>(\&, sizeof(sk_T))) && ]], [[]])sk_lib[[_priv_aligned]]<_vw>(out, sizeof(sk_T));
 		_path = _aligned && _vw > 1 && n >= sk_LIB[[]]_VEC_MIN ? 0 : 1;
 		_nv = _path == 0 ? n / _vw : n;
 		_work = _nv ? _nv : 1;

@@ -9,8 +9,10 @@ m4_dnl sk_for(VAR, FROM, TO, TEXT): TEXT for VAR = FROM .. TO-1.
 m4_define([[sk_for]], [[m4_ifelse(m4_eval([[$2 < $3]]), 1,
 [[m4_pushdef([[$1]], [[$2]])$4[[]]m4_popdef([[$1]])$0([[$1]], m4_incr([[$2]]), [[$3]], [[$4]])]])]])
 
-m4_dnl sk_each_fn(TEXT): TEXT once per function, with sk_i its index.
-m4_define([[sk_each_fn]], [[sk_for([[sk_i]], 0, sk_nfn, [[$1]])]])
+m4_dnl sk_each_fn(TEXT): TEXT once per function, with sk_i its index.  TEXT
+m4_dnl becomes the body of a macro that the generator's flat list
+m4_dnl sk__each_fn_do calls, so it must hold no '$' (patterns use \&).
+m4_define([[sk_each_fn]], [[m4_pushdef([[sk__fn]], [[$1]])m4_pushdef([[sk_i]])sk__each_fn_do([[sk__fn]])m4_popdef([[sk_i]])m4_popdef([[sk__fn]])]])
 
 m4_dnl sk_each_prec(TEXT): TEXT once per requested precision, with sk_P the
 m4_dnl suffix (f64, f32) and sk_T the C type (double, float).
@@ -24,14 +26,18 @@ m4_define([[sk_fn_name]], [[m4_indir([[sk_fn_name_]]$1)]])
 m4_define([[sk_fn_line]], [[m4_indir([[sk_fn_line_]]$1)]])
 m4_define([[sk_fn_nargs]], [[m4_indir([[sk_fn_nargs_]]$1)]])
 m4_define([[sk_fn_nops]], [[m4_indir([[sk_fn_nops_]]$1)]])
-m4_define([[sk_fn_arg]], [[m4_indir([[sk_fn_arg_]]$1[[_]]$2)]])
-m4_define([[sk_fn_argname]], [[m4_indir([[sk_fn_argname_]]$1[[_]]$2)]])
+
 m4_define([[sk_fn_body]], [[m4_indir([[sk_fn_body_]]$1[[_]]$2)]])
 
+m4_dnl sk__map(LIST, PATTERN, SEP): PATTERN for each item of an '@'-separated
+m4_dnl LIST, with \& the item, SEP between them.  The inner m4_patsubst
+m4_dnl quotes each result, so commas in PATTERN survive being collected as
+m4_dnl the outer one's argument; the outer one puts SEP for the '@'s.
+m4_define([[sk__map]], [[m4_patsubst(m4_patsubst([[$1]], [[\w+]], [[[[$2]]]]), [[@]], [[$3]])]])
+
 m4_dnl sk_args(I, PATTERN, SEP): PATTERN for each argument of function I,
-m4_dnl with $1 its C spelling and sk_j its position, SEP between them.
-m4_define([[sk_args]], [[m4_pushdef([[sk__pat]], [[$2]])sk_for([[sk_j]], 0, sk_fn_nargs($1),
-[[m4_ifelse(sk_j, 0, [[]], [[$3]])sk__pat(sk_fn_arg($1, sk_j))]])m4_popdef([[sk__pat]])]])
+m4_dnl with \& its C spelling, SEP between them.
+m4_define([[sk_args]], [[sk__map(m4_indir([[sk_fn_argl_]]$1), [[$2]], [[$3]])]])
 
 m4_dnl sk_params(I, PATTERN): a C parameter list, `void` when there are none.
 m4_define([[sk_params]], [[m4_ifelse(sk_fn_nargs($1), 0, [[void]], [[sk_args([[$1]], [[$2]], [[, ]])]])]])
@@ -41,7 +47,7 @@ m4_define([[sk_f]], [[sk_lib[[_]]sk_fn_name($1)[[_]]sk_P[[]]]])
 m4_define([[sk_map]], [[sk_lib[[_]]sk_fn_name($1)[[_map_]]sk_P[[]]]])
 
 m4_dnl sk_call_args(I): the map function's array arguments, from in[] and inc[].
-m4_define([[sk_call_args]], [[sk_args([[$1]], [[in[sk_j], inc[sk_j], ]], [[]])]])
+m4_define([[sk_call_args]], [[sk__map(m4_indir([[sk_fn_argi_]]$1), [[in[\&], inc[\&], ]], [[]])]])
 
 m4_dnl sk_fn_table(TABLE, CALLSUFFIX, STREAM): the argv wrappers and the
 m4_dnl function table of one back end: TABLE is its name suffix (cpu, gpu),
@@ -62,7 +68,7 @@ m4_ifelse(sk_fn_nargs(sk_i), 0, [[]], [[	if (!in || !inc)
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }
 ]])]])
-sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk_for([[sk_j]], 0, sk_fn_nargs(sk_i), [["sk_fn_argname(sk_i, sk_j)", ]])NULL};
+sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk__map(m4_indir([[sk_fn_argnl_]]sk_i), [["\&", ]], [[]])NULL};
 ]])
 const sk_lib[[_fn_info]] sk_lib[[_]]$1[[_table]][sk_LIB[[]]_NFN + 1] = {
 sk_each_fn([[	{"sk_fn_name(sk_i)", sk_fn_nargs(sk_i), sk_lib[[_priv_args_]]sk_i, m4_ifelse(sk_want_f64, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f64_argv]]]], [[NULL]]), m4_ifelse(sk_want_f32, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f32_argv]]]], [[NULL]])},
