@@ -32,7 +32,9 @@
 #define SEEDS_VEC_MIN 65536
 #endif
 
-namespace {
+/* Internal linkage by `static` and library-prefixed names, not an anonymous
+ * namespace: nvcc names those after a hash of the file's path, which would
+ * make the object depend on the folder it was built in. */
 
 /* V elements moved by one load or store. */
 template <typename T, int V> struct alignas(sizeof(T) * V) seeds_priv_vec {
@@ -42,7 +44,7 @@ template <typename T, int V> struct alignas(sizeof(T) * V) seeds_priv_vec {
 /* Element i of p as vectors, or b in every lane where p is broadcast (an
  * increment of 0: the branch is the same for the whole grid). */
 template <typename T, int V>
-__device__ __forceinline__ seeds_priv_vec<T, V> seeds_priv_load(const T *__restrict__ p, size_t i,
+static __device__ __forceinline__ seeds_priv_vec<T, V> seeds_priv_load(const T *__restrict__ p, size_t i,
                                                                 bool broadcast, T b)
 {
 	seeds_priv_vec<T, V> v;
@@ -56,7 +58,7 @@ __device__ __forceinline__ seeds_priv_vec<T, V> seeds_priv_load(const T *__restr
 	return v;
 }
 
-int seeds_priv_status(cudaError_t e)
+static int seeds_priv_status(cudaError_t e)
 {
 	if (e == cudaSuccess)
 		return SEEDS_OK;
@@ -69,7 +71,7 @@ enum { SEEDS_MAX_DEVICES = 64 };
 
 /* Blocks that fill the device for `kernel`, cached per device; fewer when
  * `work` items need fewer. */
-int seeds_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+static int seeds_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -92,7 +94,7 @@ int seeds_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, in
 	return SEEDS_OK;
 }
 
-template <int V> bool seeds_priv_aligned(const void *p, size_t size)
+template <int V> static bool seeds_priv_aligned(const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
@@ -133,7 +135,7 @@ seeds_siny_map_f64_strided(size_t n, const double *__restrict__ y, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_siny_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_siny_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -175,7 +177,7 @@ seeds_gauss_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_gauss_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_gauss_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss01, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -213,7 +215,7 @@ seeds_gauss01_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t 
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_gauss01_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_gauss01_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* logistic, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -251,7 +253,7 @@ seeds_logistic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_logistic_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_logistic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* softplus, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -289,7 +291,7 @@ seeds_softplus_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_softplus_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_softplus_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* ramp, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -327,7 +329,7 @@ seeds_ramp_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_ramp_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_ramp_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* cubic, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -365,7 +367,7 @@ seeds_cubic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_cubic_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_cubic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* rosenbrock, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -405,7 +407,7 @@ seeds_rosenbrock_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_rosenbrock_map_f64_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_rosenbrock_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
 /* siny, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -443,7 +445,7 @@ seeds_siny_map_f32_strided(size_t n, const float *__restrict__ y, ptrdiff_t inc_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_siny_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_siny_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -485,7 +487,7 @@ seeds_gauss_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_gauss_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_gauss_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* gauss01, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -523,7 +525,7 @@ seeds_gauss01_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t i
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_gauss01_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_gauss01_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* logistic, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -561,7 +563,7 @@ seeds_logistic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_logistic_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_logistic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* softplus, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -599,7 +601,7 @@ seeds_softplus_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_softplus_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_softplus_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* ramp, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -637,7 +639,7 @@ seeds_ramp_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_ramp_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_ramp_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* cubic, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -675,7 +677,7 @@ seeds_cubic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_cubic_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_cubic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
 /* rosenbrock, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -715,9 +717,8 @@ seeds_rosenbrock_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> seeds_rosenbrock_map_f32_grid[3][SEEDS_MAX_DEVICES];
+static std::atomic<int> seeds_rosenbrock_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-} /* namespace */
 
 extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {

@@ -29,7 +29,9 @@ sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
 #define sk_LIB[[]]_VEC_MIN 65536
 #endif
 
-namespace {
+/* Internal linkage by `static` and library-prefixed names, not an anonymous
+ * namespace: nvcc names those after a hash of the file's path, which would
+ * make the object depend on the folder it was built in. */
 
 /* V elements moved by one load or store. */
 template <typename T, int V> struct alignas(sizeof(T) * V) sk_lib[[_priv_vec]] {
@@ -39,7 +41,7 @@ template <typename T, int V> struct alignas(sizeof(T) * V) sk_lib[[_priv_vec]] {
 /* Element i of p as vectors, or b in every lane where p is broadcast (an
  * increment of 0: the branch is the same for the whole grid). */
 template <typename T, int V>
-__device__ __forceinline__ sk_lib[[_priv_vec]]<T, V> sk_lib[[_priv_load]](const T *__restrict__ p, size_t i,
+static __device__ __forceinline__ sk_lib[[_priv_vec]]<T, V> sk_lib[[_priv_load]](const T *__restrict__ p, size_t i,
                                                                 bool broadcast, T b)
 {
 	sk_lib[[_priv_vec]]<T, V> v;
@@ -53,7 +55,7 @@ __device__ __forceinline__ sk_lib[[_priv_vec]]<T, V> sk_lib[[_priv_load]](const 
 	return v;
 }
 
-int sk_lib[[_priv_status]](cudaError_t e)
+static int sk_lib[[_priv_status]](cudaError_t e)
 {
 	if (e == cudaSuccess)
 		return sk_LIB[[]]_OK;
@@ -66,7 +68,7 @@ enum { sk_LIB[[]]_MAX_DEVICES = 64 };
 
 /* Blocks that fill the device for `kernel`, cached per device; fewer when
  * `work` items need fewer. */
-int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -89,7 +91,7 @@ int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t wor
 	return sk_LIB[[]]_OK;
 }
 
-template <int V> bool sk_lib[[_priv_aligned]](const void *p, size_t size)
+template <int V> static bool sk_lib[[_priv_aligned]](const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
@@ -130,9 +132,8 @@ sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, 
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
+static std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 ]])]])
-} /* namespace */
 sk_each_prec([[sk_each_fn([[
 extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {

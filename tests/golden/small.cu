@@ -32,7 +32,9 @@
 #define SMALL_VEC_MIN 65536
 #endif
 
-namespace {
+/* Internal linkage by `static` and library-prefixed names, not an anonymous
+ * namespace: nvcc names those after a hash of the file's path, which would
+ * make the object depend on the folder it was built in. */
 
 /* V elements moved by one load or store. */
 template <typename T, int V> struct alignas(sizeof(T) * V) small_priv_vec {
@@ -42,7 +44,7 @@ template <typename T, int V> struct alignas(sizeof(T) * V) small_priv_vec {
 /* Element i of p as vectors, or b in every lane where p is broadcast (an
  * increment of 0: the branch is the same for the whole grid). */
 template <typename T, int V>
-__device__ __forceinline__ small_priv_vec<T, V> small_priv_load(const T *__restrict__ p, size_t i,
+static __device__ __forceinline__ small_priv_vec<T, V> small_priv_load(const T *__restrict__ p, size_t i,
                                                                 bool broadcast, T b)
 {
 	small_priv_vec<T, V> v;
@@ -56,7 +58,7 @@ __device__ __forceinline__ small_priv_vec<T, V> small_priv_load(const T *__restr
 	return v;
 }
 
-int small_priv_status(cudaError_t e)
+static int small_priv_status(cudaError_t e)
 {
 	if (e == cudaSuccess)
 		return SMALL_OK;
@@ -69,7 +71,7 @@ enum { SMALL_MAX_DEVICES = 64 };
 
 /* Blocks that fill the device for `kernel`, cached per device; fewer when
  * `work` items need fewer. */
-int small_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+static int small_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -92,7 +94,7 @@ int small_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, in
 	return SMALL_OK;
 }
 
-template <int V> bool small_priv_aligned(const void *p, size_t size)
+template <int V> static bool small_priv_aligned(const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
@@ -135,7 +137,7 @@ small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* clip, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -173,7 +175,7 @@ small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* both, f64: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -211,7 +213,7 @@ small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
 
 /* poly, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -251,7 +253,7 @@ small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
 
 /* clip, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -289,7 +291,7 @@ small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
 
 /* both, f32: out contiguous, each input contiguous (increment
  * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
@@ -327,9 +329,8 @@ small_both_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 /* Grid sizes by device: vector path, unaligned contiguous path, strided. */
-std::atomic<int> small_both_map_f32_grid[3][SMALL_MAX_DEVICES];
+static std::atomic<int> small_both_map_f32_grid[3][SMALL_MAX_DEVICES];
 
-} /* namespace */
 
 extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
