@@ -246,11 +246,82 @@ START_TEST(test_two_libraries)
 }
 END_TEST
 
+/* Hostile files: clear errors, no crash, nothing written. */
+START_TEST(test_hostile_files)
+{
+	const char *dir = scratch_dir("hostile");
+	/* 100 MB (sparse): refused by size before it is read. */
+	ck_assert_int_eq(run_cmd("cd %s && truncate -s 100M big.sym && " SK " big.sym 2>err.txt", dir), 1);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = slurp(path, NULL);
+	ck_assert_ptr_nonnull(strstr(err, "is larger than 64 MiB"));
+	free(err);
+	/* A 4 KB identifier and NUL bytes: errors with positions. */
+	ck_assert_int_eq(run_cmd("cd %s && { printf 'f(x) = '; head -c 4096 /dev/zero | tr '\\0' a; "
+	                         "printf '\\n'; printf 'g(x) = x\\0 + 1\\n'; } > odd.sym && " SK
+	                         " odd.sym 2>err.txt",
+	                         dir),
+	                 1);
+	err = slurp(path, NULL);
+	ck_assert_ptr_nonnull(strstr(err, "odd.sym:1:8: error: identifier longer than 255 characters"));
+	ck_assert_ptr_nonnull(strstr(err, "odd.sym:2:9: error: unexpected byte '\\x00'"));
+	free(err);
+	/* Output to a path under a regular file. */
+	ck_assert_int_eq(run_cmd("cd %s && printf 'f(x) = x\\n' > ok.sym && " SK
+	                         " -o ok.sym/sub ok.sym 2>err.txt", dir), 1);
+	ck_assert_int_eq(count_entries(dir), 4); /* big.sym, odd.sym, ok.sym, err.txt */
+}
+END_TEST
+
+/* The disk fills while m4 writes: earlier outputs stay, no temporary. */
+START_TEST(test_disk_full)
+{
+	const char *dir = scratch_dir("full");
+	ck_assert_int_eq(run_cmd(SK " -n lib -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	ck_assert_int_eq(run_cmd("cd %s && cp lib.cu lib.cu.orig", dir), 0);
+	/* 8 blocks of 512 bytes: the .cu cannot be written. */
+	ck_assert_int_eq(run_cmd("cd %s && (ulimit -f 8; " SK " -n lib %s/tests/funcs.sym) 2>/dev/null",
+	                         dir, SRCDIR),
+	                 1);
+	char a[1024], b[1024];
+	snprintf(a, sizeof a, "%s/lib.cu", dir);
+	snprintf(b, sizeof b, "%s/lib.cu.orig", dir);
+	assert_same_file(a, b);
+	ck_assert_int_eq(count_entries(dir), 4); /* lib.h, lib.cu, lib_cpu.c, the copy */
+}
+END_TEST
+
+/* 10^4 functions and a function of 10^4 arguments generate. */
+START_TEST(test_large_inputs)
+{
+	const char *dir = scratch_dir("large");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/many.sym", dir);
+	FILE *f = fopen(path, "w");
+	for (int i = 0; i < 10000; i++)
+		fprintf(f, "f%d(x, y) = sin(x)*y + %d*x**2\n", i, i);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/wide.sym", dir);
+	f = fopen(path, "w");
+	fputs("f(", f);
+	for (int i = 0; i < 10000; i++)
+		fprintf(f, "%sa%d", i ? ", " : "", i);
+	fputs(") = a0", f);
+	for (int i = 1; i < 10000; i++)
+		fprintf(f, " + a%d", i);
+	fputs("\n", f);
+	fclose(f);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " many.sym && " SK " wide.sym", dir), 0);
+	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -c wide_cpu.c -o wide.o", dir), 0);
+}
+END_TEST
+
 Suite *suite_cli(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("symkern");
-	tcase_set_timeout(tc, 60);
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_golden);
 	tcase_add_test(tc, test_generated_up_to_date);
 	tcase_add_test(tc, test_deterministic);
@@ -259,6 +330,9 @@ Suite *suite_cli(void)
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
 	tcase_add_test(tc, test_precision_f64_only);
 	tcase_add_test(tc, test_two_libraries);
+	tcase_add_test(tc, test_hostile_files);
+	tcase_add_test(tc, test_disk_full);
+	tcase_add_test(tc, test_large_inputs);
 	suite_add_tcase(s, tc);
 	return s;
 }
