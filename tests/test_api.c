@@ -126,6 +126,34 @@ START_TEST(test_table)
 }
 END_TEST
 
+/* Every function of funcs.sym, through its table entry, in both
+ * precisions: NULL arrays, inc_out 0, n = 0, out overlapping an input,
+ * n beyond the address space. */
+START_TEST(test_every_function)
+{
+	const funcs_fn_info *fi = &funcs_cpu_table[_i];
+	static double d[3][8], od[8];
+	static float f[3][8], of[8];
+	const double *din[3] = {d[0], d[1], d[2]}, *dnull[3] = {NULL, NULL, NULL};
+	const float *fin[3] = {f[0], f[1], f[2]};
+	const ptrdiff_t inc[3] = {1, 1, 1};
+	const int k = fi->nargs;
+	ck_assert_int_eq(fi->map_f64(0, NULL, NULL, NULL, 0, NULL), FUNCS_OK);
+	ck_assert_int_eq(fi->map_f64(4, din, inc, NULL, 1, NULL), FUNCS_EINVAL);
+	ck_assert_int_eq(fi->map_f32(4, fin, inc, NULL, 1, NULL), FUNCS_EINVAL);
+	ck_assert_int_eq(fi->map_f64(4, din, inc, od, 0, NULL), FUNCS_EINC);
+	ck_assert_int_eq(fi->map_f64(SIZE_MAX / 2, din, inc, od, 1, NULL), FUNCS_ESIZE);
+	if (k > 0) {
+		ck_assert_int_eq(fi->map_f64(4, dnull, inc, od, 1, NULL), FUNCS_EINVAL);
+		const double *shifted[3] = {od + 1, d[1], d[2]};
+		ck_assert_int_eq(fi->map_f64(4, shifted, inc, od, 1, NULL), FUNCS_EOVERLAP);
+		const double *inplace[3] = {od, d[1], d[2]};
+		ck_assert_int_eq(fi->map_f64(4, inplace, inc, od, 1, NULL), FUNCS_OK);
+	}
+	(void)of;
+}
+END_TEST
+
 Suite *suite_api(void)
 {
 	Suite *s = suite_create("api");
@@ -134,6 +162,7 @@ Suite *suite_api(void)
 	tcase_add_test(tc, test_interleaved);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_table);
+	tcase_add_loop_test(tc, test_every_function, 0, FUNCS_NFN);
 	suite_add_tcase(s, tc);
 	return s;
 }
