@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "cli.h"
@@ -38,7 +39,7 @@ enum { MAX_INPUT = 64 << 20 };
 static void usage(FILE *f)
 {
 	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--templates DIR]\n"
-	      "               [--dump-defs] FILE.sym\n"
+	      "               [--dump-defs | --list] FILE.sym\n"
 	      "       symkern --version | --help\n"
 	      "Writes DIR/NAME.h, DIR/NAME.cu and DIR/NAME_cpu.c (see symkern(1)).\n",
 	      f);
@@ -115,11 +116,12 @@ int symkern_main(int argc, char **argv)
 {
 	optind = 0; /* glibc: start over, so the function can run again */
 	const char *outdir = ".", *lib = NULL, *prec = "f32,f64", *tmpldir = NULL;
-	int dump = 0;
+	int dump = 0, list = 0;
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"name", required_argument, NULL, 'n'},
 		{"precision", required_argument, NULL, 'p'}, {"templates", required_argument, NULL, 't'},
-		{"dump-defs", no_argument, NULL, 'd'}, {"version", no_argument, NULL, 'V'},
+		{"dump-defs", no_argument, NULL, 'd'}, {"list", no_argument, NULL, 'l'},
+		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -130,6 +132,7 @@ int symkern_main(int argc, char **argv)
 		case 'p': prec = optarg; break;
 		case 't': tmpldir = optarg; break;
 		case 'd': dump = 1; break;
+		case 'l': list = 1; break;
 		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 1;
@@ -215,7 +218,12 @@ int symkern_main(int argc, char **argv)
 				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
 				                 .defs = defs, .defs_len = defs_len};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
-				rc = output_generate(&job);
+				if (list) {
+					fflush(stdout);
+					rc = output_to_fd(&job, "list.m4", STDOUT_FILENO);
+				} else {
+					rc = output_generate(&job);
+				}
 			}
 			free(defs);
 		}

@@ -51,8 +51,7 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* Runs m4 with stdout to fd; returns 0 when it exits 0. */
-static int run_m4(const OutputJob *job, const char *tmpl, int outfd)
+int output_to_fd(const OutputJob *job, const char *tmpl, int outfd)
 {
 	char *prelude = path_join(job->tmpldir, "symkern.m4", "");
 	char *tpath = path_join(job->tmpldir, tmpl, "");
@@ -117,7 +116,7 @@ int output_generate(const OutputJob *job)
 			tmp[i] = NULL;
 			goto out;
 		}
-		int bad = fchmod(fd, 0666 & ~mask) != 0 || run_m4(job, outputs[i].tmpl, fd) != 0;
+		int bad = fchmod(fd, 0666 & ~mask) != 0 || output_to_fd(job, outputs[i].tmpl, fd) != 0;
 		if (!bad && fsync(fd) != 0) {
 			fprintf(stderr, "symkern: cannot write '%s': %s\n", tmp[i], strerror(errno));
 			bad = 1;

@@ -16,6 +16,9 @@ typedef struct {
 	size_t defs_len;
 } OutputJob;
 
+/* Expands one template into an open file (as --list does to stdout): 0
+ * when m4 succeeded, else 1 after saying why. */
+int output_to_fd(const OutputJob *job, const char *tmpl, int fd);
 /* 0 on success; else prints "symkern: ..." to stderr and returns 1. */
 int output_generate(const OutputJob *job);
 

@@ -81,7 +81,7 @@ sk_LIB[[]]_SIMD float powf(float, float);
 #define sk_LIB[[]]_CLONES
 #endif
 sk_each_prec([[sk_each_fn([[
-sk_LIB[[]]_CLONES int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out)
+sk_LIB[[]]_CLONES sk_cpu_decl(sk_i)
 {
 	const void *_in[[[]]] = {sk_args(sk_i, [[\&, ]], [[]])NULL};
 	const ptrdiff_t _inc[[[]]] = {sk_args(sk_i, [[inc_\&, ]], [[]])0};

@@ -52,7 +52,7 @@ static inline const char *sk_lib[[]]_strerror(int code)
 /* Scalar functions: callable from C, C++ and from CUDA kernels. */
 sk_each_prec([[sk_each_fn([[
 /* sk_fn_name(sk_i)(sk_args(sk_i, [[\&]], [[, ]])), sk_input line sk_fn_line(sk_i), operations: sk_fn_nops(sk_i) */
-sk_LIB[[]]_FN sk_T sk_f(sk_i)(sk_params(sk_i, [[sk_T \&]]))
+sk_LIB[[]]_FN sk_scalar_decl(sk_i)
 {
 sk_fn_body(sk_i, sk_P)
 }
@@ -65,8 +65,8 @@ sk_fn_body(sk_i, sk_P)
  * built with OpenMP). */
 struct CUstream_st;
 sk_each_prec([[sk_each_fn([[
-int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream);
-int sk_map(sk_i)[[_cpu]](size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out);]])
+sk_map_decl(sk_i);
+sk_cpu_decl(sk_i);]])
 ]])
 /* Every function by name, for bindings and tests: `in` and `inc` hold one
  * array and increment per argument, in order. */

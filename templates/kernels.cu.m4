@@ -135,7 +135,7 @@ sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, 
 static std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 ]])]])
 sk_each_prec([[sk_each_fn([[
-extern "C" int sk_map(sk_i)(size_t n, sk_args(sk_i, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)
+extern "C" sk_map_decl(sk_i)
 {
 	enum { _vw = sk_LIB[[]]_VEC_[[]]m4_translit(sk_P, [[f]], [[F]]) };
 	const void *_in[[[]]] = {sk_args(sk_i, [[\&, ]], [[]])NULL};

@@ -42,6 +42,14 @@ m4_define([[sk_args]], [[sk__map(m4_indir([[sk_fn_argl_]]$1), [[$2]], [[$3]])]])
 m4_dnl sk_params(I, PATTERN): a C parameter list, `void` when there are none.
 m4_define([[sk_params]], [[m4_ifelse(sk_fn_nargs($1), 0, [[void]], [[sk_args([[$1]], [[$2]], [[, ]])]])]])
 
+m4_dnl sk_scalar_decl(I), sk_map_decl(I), sk_cpu_decl(I): the declarators of
+m4_dnl function I's scalar, GPU map and CPU map functions in precision sk_P,
+m4_dnl without ';' -- one definition for the header, the two libraries and
+m4_dnl `symkern --list` (list.m4).
+m4_define([[sk_scalar_decl]], [[sk_T sk_f($1)(sk_params($1, [[sk_T \&]]))]])
+m4_define([[sk_map_decl]], [[int sk_map($1)(size_t n, sk_args($1, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)]])
+m4_define([[sk_cpu_decl]], [[int sk_map($1)[[_cpu]](size_t n, sk_args($1, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out)]])
+
 m4_dnl sk_f(I): the scalar function's C name; sk_map(I): the map function's.
 m4_define([[sk_f]], [[sk_lib[[_]]sk_fn_name($1)[[_]]sk_P[[]]]])
 m4_define([[sk_map]], [[sk_lib[[_]]sk_fn_name($1)[[_map_]]sk_P[[]]]])

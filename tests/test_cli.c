@@ -247,6 +247,32 @@ START_TEST(test_two_libraries)
 }
 END_TEST
 
+/* --list prints the API, one declaration a line, each as in the header. */
+START_TEST(test_list)
+{
+	const char *dir = scratch_dir("list");
+	ck_assert_int_eq(run_cmd("cd %s && " SK " --list %s/tests/golden/small.sym > list.txt && "
+	                         SK " %s/tests/golden/small.sym",
+	                         dir, SRCDIR, SRCDIR),
+	                 0);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/list.txt", dir);
+	char *list = slurp(path, NULL);
+	snprintf(path, sizeof path, "%s/small.h", dir);
+	char *h = slurp(path, NULL);
+	int n = 0;
+	for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n"), n++) {
+		size_t l = strlen(line);
+		ck_assert(l > 1 && line[l - 1] == ';');
+		line[l - 1] = '\0'; /* the header defines the scalar functions */
+		ck_assert_msg(strstr(h, line) != NULL, "not in the header: %s", line);
+	}
+	ck_assert_int_eq(n, 3 * 3 * 2); /* 3 functions, 3 declarations, 2 precisions */
+	free(list);
+	free(h);
+}
+END_TEST
+
 /* Hostile files: clear errors, no crash, nothing written. */
 START_TEST(test_hostile_files)
 {
@@ -334,6 +360,7 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_deterministic);
 	tcase_add_test(out, test_precision_f64_only);
 	tcase_add_test(out, test_two_libraries);
+	tcase_add_test(out, test_list);
 	suite_add_tcase(s, out);
 	TCase *tc = tcase_create("robustness");
 	tcase_set_timeout(tc, 300);
