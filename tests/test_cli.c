@@ -44,18 +44,23 @@ static int count_entries(const char *dir)
 	return n;
 }
 
-static const char *const suffixes[] = {".h", ".cu", "_cpu.c"};
+/* The three outputs of library `name` are the same in folders a and b. */
+static void assert_same_outputs(const char *a, const char *b, const char *name)
+{
+	static const char *const suffixes[] = {".h", ".cu", "_cpu.c"};
+	for (int i = 0; i < 3; i++) {
+		char x[2048], y[2048];
+		snprintf(x, sizeof x, "%s/%s%s", a, name, suffixes[i]);
+		snprintf(y, sizeof y, "%s/%s%s", b, name, suffixes[i]);
+		assert_same_file(x, y);
+	}
+}
 
 START_TEST(test_golden)
 {
 	const char *dir = scratch_dir("golden");
 	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
-	for (int i = 0; i < 3; i++) {
-		char a[1024], b[1024];
-		snprintf(a, sizeof a, "%s/small%s", dir, suffixes[i]);
-		snprintf(b, sizeof b, "%s/tests/golden/small%s", SRCDIR, suffixes[i]);
-		assert_same_file(a, b);
-	}
+	assert_same_outputs(dir, SRCDIR "/tests/golden", "small");
 }
 END_TEST
 
@@ -64,12 +69,7 @@ START_TEST(test_generated_up_to_date)
 {
 	const char *dir = scratch_dir("generated");
 	ck_assert_int_eq(run_cmd(SK " -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
-	for (int i = 0; i < 3; i++) {
-		char a[1024], b[1024];
-		snprintf(a, sizeof a, "%s/seeds%s", dir, suffixes[i]);
-		snprintf(b, sizeof b, "%s/generated/seeds%s", SRCDIR, suffixes[i]);
-		assert_same_file(a, b);
-	}
+	assert_same_outputs(dir, SRCDIR "/generated", "seeds");
 }
 END_TEST
 
@@ -84,12 +84,7 @@ START_TEST(test_deterministic)
 	                         "SOURCE_DATE_EPOCH=1 " SK " funcs.sym",
 	                         d2, SRCDIR),
 	                 0);
-	for (int i = 0; i < 3; i++) {
-		char a[2048], b[2048];
-		snprintf(a, sizeof a, "%s/funcs%s", d1, suffixes[i]);
-		snprintf(b, sizeof b, "%s/funcs%s", d2, suffixes[i]);
-		assert_same_file(a, b);
-	}
+	assert_same_outputs(d1, d2, "funcs");
 }
 END_TEST
 
