@@ -38,7 +38,7 @@ enum { MAX_INPUT = 64 << 20 };
 
 static void usage(FILE *f)
 {
-	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--templates DIR]\n"
+	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math] [--templates DIR]\n"
 	      "               [--dump-defs | --list] FILE.sym\n"
 	      "       symkern --version | --help\n"
 	      "Writes DIR/NAME.h, DIR/NAME.cu and DIR/NAME_cpu.c (see symkern(1)).\n",
@@ -116,11 +116,12 @@ int symkern_main(int argc, char **argv)
 {
 	optind = 0; /* glibc: start over, so the function can run again */
 	const char *outdir = ".", *lib = NULL, *prec = "f32,f64", *tmpldir = NULL;
-	int dump = 0, list = 0;
+	int dump = 0, list = 0, fast = 0;
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"name", required_argument, NULL, 'n'},
 		{"precision", required_argument, NULL, 'p'}, {"templates", required_argument, NULL, 't'},
 		{"dump-defs", no_argument, NULL, 'd'}, {"list", no_argument, NULL, 'l'},
+		{"fast-math", no_argument, NULL, 'f'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
 	};
@@ -133,6 +134,7 @@ int symkern_main(int argc, char **argv)
 		case 't': tmpldir = optarg; break;
 		case 'd': dump = 1; break;
 		case 'l': list = 1; break;
+		case 'f': fast = 1; break;
 		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 1;
@@ -199,10 +201,10 @@ int symkern_main(int argc, char **argv)
 		const char *input = safe_name(arena, path);
 		size_t cl = strlen(lib) + strlen(input) + 64;
 		command = arena_alloc(arena, cl);
-		snprintf(command, cl, "symkern -n %s --precision %s %s", lib,
-		         f32 && f64 ? "f32,f64" : f32 ? "f32" : "f64", input);
+		snprintf(command, cl, "symkern -n %s --precision %s%s %s", lib,
+		         f32 && f64 ? "f32,f64" : f32 ? "f32" : "f64", fast ? " --fast-math" : "", input);
 		EmitInfo info = {.lib = lib, .input = input, .sha256 = sha, .command = command,
-		                 .version = SYMKERN_VERSION, .f32 = f32, .f64 = f64};
+		                 .version = SYMKERN_VERSION, .f32 = f32, .f64 = f64, .fast_math = fast};
 		char *defs = NULL;
 		size_t defs_len = 0;
 		FILE *mem = open_memstream(&defs, &defs_len);

@@ -27,7 +27,16 @@ static const char *const binop[] = {
 	[N_GT] = ">", [N_GE] = ">=", [N_EQ] = "==", [N_NE] = "!=", [N_AND] = "&&", [N_OR] = "||",
 };
 
-void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32)
+/* With --fast-math, float calls that CUDA has a fast intrinsic for go
+ * through NAME_fast_<fn>f, which the header maps to __<fn>f in device code
+ * and to the libm function on the host. */
+static bool has_fast_intrinsic(MathFn fn)
+{
+	return fn == MF_EXP || fn == MF_LOG || fn == MF_SIN || fn == MF_COS || fn == MF_TAN ||
+	       fn == MF_POW || fn == MF_LOG2 || fn == MF_LOG10;
+}
+
+void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast)
 {
 	Node **order;
 	size_t n = dag_schedule(dag, f->root, &order);
@@ -52,7 +61,9 @@ void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32
 		case N_SELECT: fprintf(out, "%s ? %s : %s", k[0], k[1], k[2]); break;
 		case N_CALL:
 		case N_UCALL:
-			if (x->op == N_CALL)
+			if (x->op == N_CALL && f32 && fast && has_fast_intrinsic(x->fn))
+				fprintf(out, "%s_fast_%sf(", prog->lib, mathfn_info[x->fn].cname);
+			else if (x->op == N_CALL)
 				fprintf(out, "%s%s(", mathfn_info[x->fn].cname, f32 ? "f" : "");
 			else
 				fprintf(out, "%s_%s_%s(", prog->lib, x->func->name, f32 ? "f32" : "f64");
@@ -95,6 +106,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	def(out, "sk_command", info->command);
 	defi(out, "sk_want_f64", info->f64);
 	defi(out, "sk_want_f32", info->f32);
+	defi(out, "sk_fast_math", info->fast_math);
 	defi(out, "sk_nfn", prog->nfuncs);
 	/* sk__each_fn_do(M): calls macro M once per function with sk_i set to
 	 * its index.  A flat list: a recursive m4 loop would copy the loop body
@@ -130,7 +142,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 			if (!(p ? info->f32 : info->f64))
 				continue;
 			fprintf(out, "m4_define([[sk_fn_body_%d_%s]], [[[[", i, p ? "f32" : "f64");
-			emit_body(out, dag, prog, f, p);
+			emit_body(out, dag, prog, f, p, info->fast_math);
 			fputs("]]]])\n", out);
 		}
 	}

@@ -18,10 +18,11 @@ typedef struct {
 	const char *command; /* how to run symkern again: no directories */
 	const char *version;
 	bool f32, f64;
+	bool fast_math;      /* --fast-math: CUDA intrinsics for float calls */
 } EmitInfo;
 
 /* The C statements of f's scalar body in one precision, ending in return. */
-void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32);
+void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast);
 /* Reports constants that overflow, or underflow to zero, in a requested
  * precision (they cannot be written as literals); returns their count. */
 int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64);

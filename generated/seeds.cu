@@ -8,7 +8,7 @@
  * SEEDS_VEC_F64 doubles or SEEDS_VEC_F32 floats per load (2 and 4 by
  * default: measured on an H200, see bench/RESULTS.md); the same for
  * unaligned pointers, one element per load; and a strided one for any
- * increments.  Both are grid-stride loops
+ * increments.  All are grid-stride loops
  * with 64-bit indices, launched with as many blocks as fill the device
  * (occupancy API, cached per kernel and device) or fewer for short arrays.
  * Inputs are read through the read-only path (const __restrict__). */

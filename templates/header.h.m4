@@ -49,7 +49,31 @@ static inline const char *sk_lib[[]]_strerror(int code)
 #define sk_LIB[[]]_FN static inline
 #endif
 
-/* Scalar functions: callable from C, C++ and from CUDA kernels. */
+m4_ifelse(sk_fast_math, 1, [[/* symkern --fast-math: in device code, float exp, log, sin, cos, tan, pow,
+ * log2 and log10 are CUDA's fast intrinsics (__expf, ...: less accurate,
+ * see the CUDA C++ Programming Guide's table of intrinsic functions);
+ * host code, the CPU fallback included, keeps the libm functions. */
+#if defined(__CUDA_ARCH__)
+#define sk_lib[[_fast_expf]] __expf
+#define sk_lib[[_fast_logf]] __logf
+#define sk_lib[[_fast_sinf]] __sinf
+#define sk_lib[[_fast_cosf]] __cosf
+#define sk_lib[[_fast_tanf]] __tanf
+#define sk_lib[[_fast_powf]] __powf
+#define sk_lib[[_fast_log2f]] __log2f
+#define sk_lib[[_fast_log10f]] __log10f
+#else
+#define sk_lib[[_fast_expf]] expf
+#define sk_lib[[_fast_logf]] logf
+#define sk_lib[[_fast_sinf]] sinf
+#define sk_lib[[_fast_cosf]] cosf
+#define sk_lib[[_fast_tanf]] tanf
+#define sk_lib[[_fast_powf]] powf
+#define sk_lib[[_fast_log2f]] log2f
+#define sk_lib[[_fast_log10f]] log10f
+#endif
+
+]])/* Scalar functions: callable from C, C++ and from CUDA kernels. */
 sk_each_prec([[sk_each_fn([[
 /* sk_fn_name(sk_i)(sk_args(sk_i, [[\&]], [[, ]])), sk_input line sk_fn_line(sk_i), operations: sk_fn_nops(sk_i) */
 sk_LIB[[]]_FN sk_scalar_decl(sk_i)

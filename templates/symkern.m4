@@ -76,7 +76,7 @@ m4_ifelse(sk_fn_nargs(sk_i), 0, [[]], [[	if (!in || !inc)
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }
 ]])]])
-sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk__map(m4_indir([[sk_fn_argnl_]]sk_i), [["\&", ]], [[]])NULL};
+sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk__map(m4_indir([[sk_fn_argnl_]]sk_i), [["[[\&]]", ]], [[]])NULL};
 ]])
 const sk_lib[[_fn_info]] sk_lib[[_]]$1[[_table]][sk_LIB[[]]_NFN + 1] = {
 sk_each_fn([[	{"sk_fn_name(sk_i)", sk_fn_nargs(sk_i), sk_lib[[_priv_args_]]sk_i, m4_ifelse(sk_want_f64, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f64_argv]]]], [[NULL]]), m4_ifelse(sk_want_f32, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f32_argv]]]], [[NULL]])},

@@ -112,6 +112,7 @@ static const Hostile hostile[] = {
 	{"f(x) = 1e999999999 + x\n", 1},
 	{"f(x) = x\n]]m4_syscmd(touch MARK)[[\n", 1},
 	{"f(x) = x*1e39\n", 1}, /* overflows float */
+	{"h(m4_dnl, x) = x\ng(sk_lib, sk_T) = sk_lib + sk_T\n", 0}, /* names as written, in the table */
 	{"argv(x) = x\nf(t, k, m, rc, v_x, x, size_t, grid, V, vec, stride, first, kernel, args, "
 	 "work, path, aligned, in_, nv, cargs, out, n, math_errhandling, cudaLaunchKernel) = "
 	 "t+k+m+rc+v_x+x+size_t+grid+V+vec+stride+first+kernel+args+work+path+aligned+in_+nv+cargs+out+n+"
@@ -132,6 +133,12 @@ START_TEST(test_injection)
 	if (h->status == 0) {
 		ck_assert_msg(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c t_cpu.c -o t.o", dir) == 0,
 		              "%s: generated C does not compile", h->src);
+		/* The argument-name table holds the names as written, unexpanded. */
+		if (strstr(h->src, "h(m4_dnl"))
+			ck_assert_int_eq(run_cmd("cd %s && grep -q '{\"m4_dnl\", \"x\", NULL}' t_cpu.c && "
+			                         "grep -q '{\"sk_lib\", \"sk_T\", NULL}' t_cpu.c",
+			                         dir),
+			                 0);
 		/* Names that are the generated code's own locals elsewhere: the CUDA side too. */
 		if (strstr(h->src, "cargs") && run_cmd("command -v nvcc >/dev/null") == 0)
 			ck_assert_msg(run_cmd("cd %s && nvcc -std=c++17 -Xcompiler -Wall,-Wextra,-Werror "
@@ -239,6 +246,28 @@ START_TEST(test_two_libraries)
 	                         dir),
 	                 0);
 	ck_assert_int_eq(run_cmd("cd %s && c++ -Wall -Wextra -Werror -x c++ -fsyntax-only seeds.h", dir), 0);
+}
+END_TEST
+
+/* --fast-math: float calls with a CUDA intrinsic go through NAME_fast_*,
+ * which is the intrinsic in device code only; doubles are untouched. */
+START_TEST(test_fast_math)
+{
+	const char *dir = scratch_dir("fast");
+	ck_assert_int_eq(run_cmd(SK " --fast-math -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/seeds.h", dir);
+	char *h = slurp(path, NULL);
+	ck_assert_ptr_nonnull(strstr(h, "#define seeds_fast_expf __expf"));
+	ck_assert_ptr_nonnull(strstr(h, "const float t1 = seeds_fast_sinf(y);"));
+	ck_assert_ptr_nonnull(strstr(h, "const double t1 = sin(y);"));
+	ck_assert_ptr_nonnull(strstr(h, "--fast-math seeds.sym"));
+	free(h);
+	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c seeds_cpu.c", dir), 0);
+	snprintf(path, sizeof path, "%s/generated/seeds.h", SRCDIR);
+	h = slurp(path, NULL);
+	ck_assert_ptr_null(strstr(h, "_fast_"));
+	free(h);
 }
 END_TEST
 
@@ -356,6 +385,7 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_precision_f64_only);
 	tcase_add_test(out, test_two_libraries);
 	tcase_add_test(out, test_list);
+	tcase_add_test(out, test_fast_math);
 	suite_add_tcase(s, out);
 	TCase *tc = tcase_create("robustness");
 	tcase_set_timeout(tc, 300);
