@@ -5,10 +5,6 @@ m4_dnl builtin is m4_-prefixed and no C or CUDA word is a macro; the quotes
 m4_dnl are [[ ]] and comments are off, so '#include' lines are plain text.
 m4_dnl Template macros are sk_-prefixed; names starting sk__ are private.
 
-m4_dnl sk_for(VAR, FROM, TO, TEXT): TEXT for VAR = FROM .. TO-1.
-m4_define([[sk_for]], [[m4_ifelse(m4_eval([[$2 < $3]]), 1,
-[[m4_pushdef([[$1]], [[$2]])$4[[]]m4_popdef([[$1]])$0([[$1]], m4_incr([[$2]]), [[$3]], [[$4]])]])]])
-
 m4_dnl sk_each_fn(TEXT): TEXT once per function, with sk_i its index.  TEXT
 m4_dnl becomes the body of a macro that the generator's flat list
 m4_dnl sk__each_fn_do calls, so it must hold no '$' (patterns use \&).
