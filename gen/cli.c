@@ -1,8 +1,8 @@
 /* cli.c: the symkern command (see man/symkern.1), as a function that
  * main.c and the whole-program fuzzer (tests/fuzz/fuzz_symkern.c) call.
  *
- *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--templates DIR]
- *           [--dump-defs] FILE.sym
+ *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math]
+ *           [--templates DIR] [--dump-defs | --list] FILE.sym
  *
  * Pipeline: read the file, parse it into the DAG (parse.c, dag.c), write
  * the DAG as m4 definitions (emit.c) and expand the templates with them
