@@ -21,7 +21,8 @@ static uint64_t mix(uint64_t h, uint64_t v)
 static bool same(const Node *a, const Node *b)
 {
 	if (a->op != b->op || a->type != b->type || a->nkids != b->nkids || a->fn != b->fn ||
-	    a->func != b->func || a->index != b->index || !num_same(a->val, b->val))
+	    a->func != b->func || a->index != b->index || a->level != b->level || a->off != b->off ||
+	    !num_same(a->val, b->val))
 		return false;
 	for (int i = 0; i < a->nkids; i++)
 		if (a->kids[i] != b->kids[i])
@@ -49,6 +50,7 @@ static Node *intern(Dag *d, const Node *tmpl)
 	uint64_t h = mix(mix(mix((uint64_t)tmpl->op, (uint64_t)tmpl->type), (uint64_t)tmpl->fn),
 	                 (uint64_t)tmpl->index);
 	h = mix(h, num_hash(tmpl->val));
+	h = mix(mix(h, (uint64_t)tmpl->level), (uint64_t)tmpl->off);
 	h = mix(h, tmpl->func ? (uint64_t)tmpl->func->index + 1 : 0);
 	for (int i = 0; i < tmpl->nkids; i++)
 		h = mix(h, (uint64_t)tmpl->kids[i]->id);
@@ -62,6 +64,8 @@ static Node *intern(Dag *d, const Node *tmpl)
 		memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
 	n->hash = h;
 	n->id = d->next_id++;
+	for (int i = 0; i < n->nkids; i++)
+		n->deps |= n->kids[i]->deps;
 	n->hnext = d->table[h & (d->cap - 1)];
 	d->table[h & (d->cap - 1)] = n;
 	if (++d->count > d->cap)
@@ -71,7 +75,8 @@ static Node *intern(Dag *d, const Node *tmpl)
 
 static Node blank(Op op, Type type)
 {
-	return (Node){.op = op, .type = type, .fn = MF_COUNT, .index = -1, .val = {.exact = true, .q = 1}};
+	return (Node){.op = op, .type = type, .fn = MF_COUNT, .index = -1, .level = -1,
+	              .val = {.exact = true, .q = 1}};
 }
 
 Node *dag_const(Dag *d, Num v)
@@ -100,6 +105,27 @@ Node *dag_arg(Dag *d, Func *f, int index)
 	t.func = f;
 	t.index = index;
 	return intern(d, &t);
+}
+
+Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids)
+{
+	Node t = blank(op, TY_REAL);
+	t.func = f;
+	t.index = index;
+	t.level = level;
+	t.off = off;
+	t.kids = kids;
+	t.nkids = nkids;
+	Node *n = intern(d, &t);
+	/* Own dependences; a Sum's body depends on its bound index, the Sum
+	 * does not (intern gave it its kids' dependences). */
+	if (op == N_INDEX || op == N_INDPOW || op == N_INDFACT || (op == N_VREAD && level >= 0))
+		n->deps |= 1u << level;
+	if (op == N_SEQ)
+		n->deps |= 1u;
+	if (op == N_SUM || op == N_PROD)
+		n->deps = (kids[0]->deps & ~(1u << level)) | kids[1]->deps | kids[2]->deps;
+	return n;
 }
 
 Num dag_e(void)
@@ -292,6 +318,11 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 
 size_t dag_schedule(Dag *d, Node *root, Node ***out)
 {
+	return dag_schedule_values(d, root, out, false);
+}
+
+size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
+{
 	unsigned walk = ++d->walk; /* a node is seen in this walk when mark == walk */
 	size_t cap = 64, n = 0, sp = 0, scap = 64;
 	Node **order = arena_alloc(d->arena, cap * sizeof *order);
@@ -300,7 +331,8 @@ size_t dag_schedule(Dag *d, Node *root, Node ***out)
 	root->mark = walk;
 	while (sp) {
 		struct Frame *f = &stack[sp - 1];
-		if (f->next < f->node->nkids) {
+		int nk = values && (f->node->op == N_SUM || f->node->op == N_PROD) ? 1 : f->node->nkids;
+		if (f->next < nk) {
 			Node *k = f->node->kids[f->next++];
 			if (k->mark == walk)
 				continue;

@@ -29,8 +29,20 @@ typedef enum {
 	N_UCALL, /* user function `func` */
 	N_LT, N_LE, N_GT, N_GE, N_EQ, N_NE,
 	N_AND, N_OR, N_NOT,
-	N_SELECT /* kids: condition, then, else */
+	N_SELECT, /* kids: condition, then, else */
+	/* Gufuncs only (gufunc.h): */
+	N_INDEX,   /* the index bound at `level`: 0 is a rule's k, 1.. a Sum's */
+	N_DIM,     /* the run-time size of core dimension `index` */
+	N_SEQ,     /* sequence `index`, `off` terms before the current one */
+	N_VREAD,   /* input vector `index` at index level + off (level -1: at off) */
+	N_SUM,     /* kids: body, lo, hi (integer expressions); bound var `level` */
+	N_PROD,    /* likewise */
+	N_INDPOW,  /* kids[0]**(index at level + off), computed incrementally */
+	N_INDFACT  /* (index at level + off)!, computed incrementally */
 } Op;
+
+/* Index levels a node may depend on: bit L is level L. */
+enum { DAG_MAX_LEVEL = 4 };
 
 typedef struct Func Func;
 typedef struct Node Node;
@@ -45,10 +57,14 @@ struct Node {
 	MathFn fn;
 	Func *func;
 	int index;
+	int level;     /* N_INDEX, N_VREAD, N_SUM, N_PROD, N_INDPOW, N_INDFACT */
+	long off;      /* N_SEQ, N_VREAD, N_INDPOW, N_INDFACT */
+	unsigned deps; /* bit L: the value depends on the index at level L */
 	uint64_t hash;
 	Node *hnext;
 	unsigned mark; /* dag_schedule's visited stamp */
 	int tmp;       /* the emitter's temporary number, in the function being written */
+	unsigned scope; /* the gufunc emitter's scope where tmp holds the value */
 };
 
 struct Func {
@@ -61,6 +77,7 @@ struct Func {
 	Loc loc;
 	Node *root;
 	int index;
+	struct Gufunc *gu; /* NULL for a map function */
 };
 
 typedef struct {
@@ -82,6 +99,8 @@ Node *dag_select(Dag *d, Node *cond, Node *then, Node *otherwise);
 Node *dag_call(Dag *d, MathFn fn, Node **args);
 Node *dag_ucall(Dag *d, Func *f, Node **args);
 Node *dag_pow(Dag *d, Node *base, Node *exponent);
+/* Gufunc nodes (N_INDEX .. N_INDFACT), private to function f. */
+Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids);
 /* The constant e, as `E` in a .sym file. */
 Num dag_e(void);
 
@@ -89,6 +108,9 @@ Num dag_e(void);
  * once); returns the count and stores an arena array in *out.  Iterative, so
  * a sum of 10^5 terms does not exhaust the stack. */
 size_t dag_schedule(Dag *d, Node *root, Node ***out);
+/* Likewise; with values true, the limits of Sums and Products (integers,
+ * not values) are left out. */
+size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values);
 /* Operation nodes (not constants or arguments) reachable from root. */
 size_t dag_count_ops(Dag *d, Node *root);
 

@@ -34,6 +34,8 @@ static void show_line(Diag *d, Loc at)
 
 static void report(Diag *d, Loc at, const char *kind, const char *fmt, va_list ap)
 {
+	if (!d->out) /* counting only: the parser's look-ahead scans */
+		return;
 	fprintf(d->out, "%s:%d:%d: %s: ", d->src->name, at.line, at.col, kind);
 	/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): both callers va_start it */
 	vfprintf(d->out, fmt, ap);
@@ -44,7 +46,7 @@ static void report(Diag *d, Loc at, const char *kind, const char *fmt, va_list a
 void diag_error(Diag *d, Loc at, const char *fmt, ...)
 {
 	if (d->max_errors && d->errors >= d->max_errors) {
-		if (d->errors++ == d->max_errors)
+		if (d->errors++ == d->max_errors && d->out)
 			fprintf(d->out, "%s: too many errors, stopping\n", d->src->name);
 		return;
 	}

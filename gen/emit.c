@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-/* An operand as C text: literal, argument or temporary. */
-static const char *operand(char *buf, size_t size, const Node *n, const Func *f, bool f32)
+const char *emit_operand(char *buf, size_t size, const Node *n, const Func *f, bool f32)
 {
+	const char *T = f32 ? "float" : "double";
 	switch (n->op) {
 	case N_CONST:
 		if (n->type == TY_BOOL)
@@ -16,6 +16,18 @@ static const char *operand(char *buf, size_t size, const Node *n, const Func *f,
 		return f32 ? "NAN" : "(double)NAN";
 	case N_ARG:
 		return f->cargs[n->index];
+	case N_DIM:
+		snprintf(buf, size, "(%s)%s", T, f->gu->dimc[n->index]);
+		return buf;
+	case N_INDEX:
+		if (n->level == 0)
+			snprintf(buf, size, "(%s)_k", T);
+		else
+			snprintf(buf, size, "(%s)_j%d", T, n->level);
+		return buf;
+	case N_SEQ:
+		snprintf(buf, size, "_q%d_%ld", n->index, n->off);
+		return buf;
 	default:
 		snprintf(buf, size, "t%d", n->tmp);
 		return buf;
@@ -36,57 +48,68 @@ static bool has_fast_intrinsic(MathFn fn)
 	       fn == MF_POW || fn == MF_LOG2 || fn == MF_LOG10;
 }
 
+bool emit_is_leaf(const Node *x)
+{
+	return x->op == N_CONST || x->op == N_NAN || x->op == N_ARG || x->op == N_DIM ||
+	       x->op == N_INDEX || x->op == N_SEQ;
+}
+
+void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast)
+{
+	const char *k[3] = {NULL, NULL, NULL};
+	char a[3][64];
+	for (int j = 0; j < x->nkids && j < 3; j++)
+		k[j] = emit_operand(a[j], sizeof a[j], x->kids[j], f, f32);
+	switch (x->op) {
+	case N_NEG: fprintf(out, "-%s", k[0]); break;
+	case N_NOT: fprintf(out, "!%s", k[0]); break;
+	case N_SELECT: fprintf(out, "%s ? %s : %s", k[0], k[1], k[2]); break;
+	case N_CALL:
+	case N_UCALL:
+		if (x->op == N_CALL && f32 && fast && has_fast_intrinsic(x->fn))
+			fprintf(out, "%s_fast_%sf(", prog->lib, mathfn_info[x->fn].cname);
+		else if (x->op == N_CALL)
+			fprintf(out, "%s%s(", mathfn_info[x->fn].cname, f32 ? "f" : "");
+		else
+			fprintf(out, "%s_%s_%s(", prog->lib, x->func->name, f32 ? "f32" : "f64");
+		for (int j = 0; j < x->nkids; j++) {
+			char b[64];
+			fprintf(out, "%s%s", j ? ", " : "", emit_operand(b, sizeof b, x->kids[j], f, f32));
+		}
+		fputc(')', out);
+		break;
+	default: fprintf(out, "%s %s %s", k[0], binop[x->op], k[1]); break;
+	}
+}
+
 void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast)
 {
 	Node **order;
 	size_t n = dag_schedule(dag, f->root, &order);
 	const char *T = f32 ? "float" : "double";
 	int tmp = 0;
-	char a[3][64];
 	for (int i = 0; i < f->nargs; i++) /* unused arguments stay in the signature */
 		if (!f->used[i])
 			fprintf(out, "\t(void)%s;\n", f->cargs[i]);
 	for (size_t i = 0; i < n; i++) {
 		Node *x = order[i];
-		if (x->op == N_CONST || x->op == N_NAN || x->op == N_ARG)
+		if (emit_is_leaf(x))
 			continue;
 		x->tmp = ++tmp;
-		const char *k[3] = {NULL, NULL, NULL};
-		for (int j = 0; j < x->nkids && j < 3; j++)
-			k[j] = operand(a[j], sizeof a[j], x->kids[j], f, f32);
 		fprintf(out, "\tconst %s t%d = ", x->type == TY_BOOL ? "int" : T, tmp);
-		switch (x->op) {
-		case N_NEG: fprintf(out, "-%s", k[0]); break;
-		case N_NOT: fprintf(out, "!%s", k[0]); break;
-		case N_SELECT: fprintf(out, "%s ? %s : %s", k[0], k[1], k[2]); break;
-		case N_CALL:
-		case N_UCALL:
-			if (x->op == N_CALL && f32 && fast && has_fast_intrinsic(x->fn))
-				fprintf(out, "%s_fast_%sf(", prog->lib, mathfn_info[x->fn].cname);
-			else if (x->op == N_CALL)
-				fprintf(out, "%s%s(", mathfn_info[x->fn].cname, f32 ? "f" : "");
-			else
-				fprintf(out, "%s_%s_%s(", prog->lib, x->func->name, f32 ? "f32" : "f64");
-			for (int j = 0; j < x->nkids; j++) {
-				char b[64];
-				fprintf(out, "%s%s", j ? ", " : "", operand(b, sizeof b, x->kids[j], f, f32));
-			}
-			fputc(')', out);
-			break;
-		default: fprintf(out, "%s %s %s", k[0], binop[x->op], k[1]); break;
-		}
+		emit_op(out, prog, x, f, f32, fast);
 		fputs(";\n", out);
 	}
 	char r[64];
-	fprintf(out, "\treturn %s;", operand(r, sizeof r, f->root, f, f32));
+	fprintf(out, "\treturn %s;", emit_operand(r, sizeof r, f->root, f, f32));
 }
 
-static void def(FILE *out, const char *name, const char *value)
+void emit_def(FILE *out, const char *name, const char *value)
 {
 	fprintf(out, "m4_define([[%s]], [[[[%s]]]])\n", name, value);
 }
 
-static void defi(FILE *out, const char *name, long value)
+void emit_defi(FILE *out, const char *name, long value)
 {
 	fprintf(out, "m4_define([[%s]], [[%ld]])\n", name, value);
 }
@@ -98,16 +121,16 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	for (size_t i = 0; i <= l && i < sizeof up; i++)
 		up[i] = (char)(info->lib[i] >= 'a' && info->lib[i] <= 'z' ? info->lib[i] - 32 : info->lib[i]);
 	fputs("m4_divert(-1)\n", out);
-	def(out, "sk_lib", info->lib);
-	def(out, "sk_LIB", up);
-	def(out, "sk_version", info->version);
-	def(out, "sk_input", info->input);
-	def(out, "sk_input_sha256", info->sha256);
-	def(out, "sk_command", info->command);
-	defi(out, "sk_want_f64", info->f64);
-	defi(out, "sk_want_f32", info->f32);
-	defi(out, "sk_fast_math", info->fast_math);
-	defi(out, "sk_nfn", prog->nfuncs);
+	emit_def(out, "sk_lib", info->lib);
+	emit_def(out, "sk_LIB", up);
+	emit_def(out, "sk_version", info->version);
+	emit_def(out, "sk_input", info->input);
+	emit_def(out, "sk_input_sha256", info->sha256);
+	emit_def(out, "sk_command", info->command);
+	emit_defi(out, "sk_want_f64", info->f64);
+	emit_defi(out, "sk_want_f32", info->f32);
+	emit_defi(out, "sk_fast_math", info->fast_math);
+	emit_defi(out, "sk_nfn", prog->nfuncs);
 	/* sk__each_fn_do(M): calls macro M once per function with sk_i set to
 	 * its index.  A flat list: a recursive m4 loop would copy the loop body
 	 * several times at each of up to 10^4 steps. */
@@ -118,13 +141,13 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	for (int i = 0; i < prog->nfuncs; i++) {
 		const Func *f = prog->funcs[i];
 		snprintf(name, sizeof name, "sk_fn_name_%d", i);
-		def(out, name, f->name);
+		emit_def(out, name, f->name);
 		snprintf(name, sizeof name, "sk_fn_line_%d", i);
-		defi(out, name, f->loc.line);
+		emit_defi(out, name, f->loc.line);
 		snprintf(name, sizeof name, "sk_fn_nargs_%d", i);
-		defi(out, name, f->nargs);
+		emit_defi(out, name, f->nargs);
 		snprintf(name, sizeof name, "sk_fn_nops_%d", i);
-		defi(out, name, (long)dag_count_ops(dag, f->root));
+		emit_defi(out, name, (long)dag_count_ops(dag, f->root));
 		/* Argument lists with '@' between items (a byte no template pattern
 		 * holds), mapped over by sk_args with one m4_patsubst: a loop of
 		 * macro calls per argument made 10^4 functions take seconds. */
@@ -146,6 +169,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 			fputs("]]]])\n", out);
 		}
 	}
+	emit_gu_defs(out, dag, prog, info);
 	fputs("m4_divert(0)m4_dnl\n", out);
 }
 

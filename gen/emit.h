@@ -21,6 +21,17 @@ typedef struct {
 	bool fast_math;      /* --fast-math: CUDA intrinsics for float calls */
 } EmitInfo;
 
+/* Shared by the map and gufunc emitters: an operand's C text (a literal,
+ * an argument, a temporary t<N> ...), whether a node is one of those leaves
+ * rather than a computed temporary, and the C expression computing x. */
+const char *emit_operand(char *buf, size_t size, const Node *n, const Func *f, bool f32);
+bool emit_is_leaf(const Node *x);
+void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast);
+/* m4_define([[name]], value quoted twice) and an integer definition. */
+void emit_def(FILE *out, const char *name, const char *value);
+void emit_defi(FILE *out, const char *name, long value);
+/* The gufunc definitions (emit_gu.c). */
+void emit_gu_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info);
 /* The C statements of f's scalar body in one precision, ending in return. */
 void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast);
 /* Reports constants that overflow, or underflow to zero, in a requested

@@ -47,7 +47,8 @@ const char *tok_name(TokKind k)
 		[T_ASSIGN] = "'='", [T_PLUS] = "'+'", [T_MINUS] = "'-'", [T_STAR] = "'*'",
 		[T_SLASH] = "'/'", [T_POW] = "'**'", [T_LT] = "'<'", [T_LE] = "'<='", [T_GT] = "'>'",
 		[T_GE] = "'>='", [T_EQ] = "'=='", [T_NE] = "'!='", [T_AMP] = "'&'", [T_PIPE] = "'|'",
-		[T_TILDE] = "'~'", [T_ERROR] = "invalid character",
+		[T_TILDE] = "'~'", [T_LBRACKET] = "'['", [T_RBRACKET] = "']'", [T_ARROW] = "'->'",
+		[T_COLON] = "':'", [T_ERROR] = "invalid character",
 	};
 	return names[k];
 }
@@ -152,7 +153,12 @@ Token lex_next(Lexer *lx)
 		return t;
 	case ',': t.kind = T_COMMA; return t;
 	case '+': t.kind = T_PLUS; return t;
-	case '-': t.kind = T_MINUS; return t;
+	case '-':
+		t.kind = c1 == '>' ? T_ARROW : T_MINUS;
+		break;
+	case '[': t.kind = T_LBRACKET; return t;
+	case ']': t.kind = T_RBRACKET; return t;
+	case ':': t.kind = T_COLON; return t;
 	case '/': t.kind = T_SLASH; return t;
 	case '&': t.kind = T_AMP; return t;
 	case '|': t.kind = T_PIPE; return t;
@@ -176,7 +182,7 @@ Token lex_next(Lexer *lx)
 		}
 		/* fall through */
 	default: {
-		if (c == '`' || c == '\'' || c == '"' || c == '$' || c == '[' || c == ']') {
+		if (c == '`' || c == '\'' || c == '"' || c == '$') {
 			diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
 		} else {
 			char q[64];
@@ -187,7 +193,7 @@ Token lex_next(Lexer *lx)
 		return t;
 	}
 	}
-	if (t.kind == T_POW || t.kind == T_LE || t.kind == T_GE || t.kind == T_EQ || t.kind == T_NE) {
+	if (t.kind == T_POW || t.kind == T_ARROW || t.kind == T_LE || t.kind == T_GE || t.kind == T_EQ || t.kind == T_NE) {
 		lx->pos++;
 		t.len = 2;
 	}

@@ -29,6 +29,10 @@ typedef enum {
 	T_AMP,
 	T_PIPE,
 	T_TILDE,
+	T_LBRACKET,
+	T_RBRACKET,
+	T_ARROW, /* -> */
+	T_COLON,
 	T_ERROR /* a byte that starts no token; already reported */
 } TokKind;
 

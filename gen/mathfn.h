@@ -35,6 +35,8 @@ typedef enum {
 	B_HEAVISIDE, /* Heaviside(x) or Heaviside(x, value at 0) */
 	B_PIECEWISE,
 	B_EQ, B_NE, B_AND, B_OR, B_NOT,
+	B_SUM, B_PRODUCT, /* reductions: gufuncs only */
+	B_FACTORIAL, B_BINOMIAL,
 	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE,
 	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */
 } BuiltinKind;

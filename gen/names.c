@@ -22,7 +22,7 @@ static const char *const keywords[] = {
 	"virtual", "wchar_t", "xor", "xor_eq", "std",
 	/* CUDA built-ins, GNU predefined macros, generated API parameters */
 	"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3",
-	"linux", "unix", "i386", "n", "i", "out", "stream", "errno", "assert", "math_errhandling",
+	"linux", "unix", "i386", "n", "i", "out", "stream", "batch", "errno", "assert", "math_errhandling",
 };
 
 bool names_is_identifier(const char *s)
@@ -47,7 +47,7 @@ bool names_is_reserved(const char *name, const char *lib)
 		if (strcmp(name, keywords[i]) == 0)
 			return true;
 	if (name[0] == '_' || starts(name, "m4_") || starts(name, "sk_") || starts(name, "s_") ||
-	    starts(name, "inc_") || starts(name, "cuda") || mathfn_is_c_name(name))
+	    starts(name, "inc_") || starts(name, "incel_") || starts(name, "cuda") || mathfn_is_c_name(name))
 		return true;
 	size_t len = strlen(name);
 	if (len > 2 && strcmp(name + len - 2, "_t") == 0) /* type names: size_t, ptrdiff_t */

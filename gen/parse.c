@@ -18,6 +18,22 @@ typedef struct {
 	Loc loc;
 } Pending;
 
+/* An open Sum or Product: its bound index and limits (set once parsed). */
+typedef struct SumFrame {
+	int level;
+	Node *lo, *hi;
+	struct SumFrame *parent;
+} SumFrame;
+
+/* An element read of an input vector, checked against its size once the
+ * line (and so every enclosing Sum's limits) is parsed. */
+typedef struct {
+	Node *index;
+	int arg;
+	Loc loc;
+	SumFrame *frame;
+} Read;
+
 typedef struct {
 	Lexer lx;
 	Token tok;
@@ -31,6 +47,16 @@ typedef struct {
 	size_t npending, cap_pending;
 	Func **table;  /* functions by name, open addressing */
 	size_t table_cap;
+	size_t nall;   /* functions in the table */
+	/* Inside a gufunc: */
+	const char *idxname[DAG_MAX_LEVEL]; /* the index bound at each level */
+	SumFrame *frame; /* the innermost open Sum */
+	int step;        /* 0: no sequence term; 1: base case step_c; 2: rule for k >= step_c */
+	long step_c;
+	int curseq;      /* the sequence whose term this is */
+	Read *reads;
+	size_t nreads, cap_reads;
+	int *pdims;      /* parse_params: each argument's core dimension, or -1 */
 } Parser;
 
 static void next(Parser *p)
@@ -63,7 +89,7 @@ static Func *find_func(Parser *p, const char *name)
 
 static void add_func(Parser *p, Func *f)
 {
-	if ((size_t)p->prog->nfuncs * 2 >= p->table_cap) {
+	if (p->nall * 2 >= p->table_cap) {
 		Func **old = p->table;
 		size_t oldcap = p->table_cap;
 		p->table_cap *= 2;
@@ -80,10 +106,12 @@ static void add_func(Parser *p, Func *f)
 	while (p->table[j])
 		j = (j + 1) & (p->table_cap - 1);
 	p->table[j] = f;
-	if (p->prog->nfuncs % 64 == 0)
-		p->prog->funcs = arena_grow(p->arena, p->prog->funcs, (size_t)p->prog->nfuncs,
-		                            (size_t)p->prog->nfuncs + 64, sizeof *p->prog->funcs);
-	p->prog->funcs[p->prog->nfuncs++] = f;
+	Func ***list = f->gu ? &p->prog->gufuncs : &p->prog->funcs;
+	int *count = f->gu ? &p->prog->ngufuncs : &p->prog->nfuncs;
+	if (*count % 64 == 0)
+		*list = arena_grow(p->arena, *list, (size_t)*count, (size_t)*count + 64, sizeof **list);
+	(*list)[(*count)++] = f;
+	p->nall++;
 }
 
 static void error_at_tok(Parser *p, const char *expected)
@@ -206,6 +234,416 @@ static bool arity(Parser *p, const char *name, int n, int lo, int hi, Loc at)
 	return false;
 }
 
+
+/* Gufunc names: a bound index, a core dimension, a sequence, an output. */
+static int find_index(Parser *p, const char *s)
+{
+	for (int l = 0; l < DAG_MAX_LEVEL; l++)
+		if (p->idxname[l] && strcmp(p->idxname[l], s) == 0)
+			return l;
+	return -1;
+}
+
+static int find_dim(const Gufunc *g, const char *s)
+{
+	for (int d = 0; g && d < g->ndims; d++)
+		if (strcmp(g->dimname[d], s) == 0)
+			return d;
+	return -1;
+}
+
+static int find_seq(const Gufunc *g, const char *s)
+{
+	for (int i = 0; g && i < g->nseqs; i++)
+		if (strcmp(g->seqs[i].name, s) == 0)
+			return i;
+	return -1;
+}
+
+static int find_out(const Func *f, const char *s)
+{
+	for (int i = 0; f->gu && i < f->gu->nouts; i++)
+		if (strcmp(f->gu->outname[i], s) == 0)
+			return i;
+	return -1;
+}
+
+/* An index expression: a constant integer (*level = -1, *off = it) or the
+ * index bound at some level plus a constant.  False for anything else. */
+static bool index_form(const Node *e, int *level, long *off)
+{
+	int64_t c;
+	if (e->op == N_CONST && e->type == TY_REAL && num_is_int(e->val, &c) && c > -(1L << 30) &&
+	    c < (1L << 30)) {
+		*level = -1;
+		*off = (long)c;
+		return true;
+	}
+	if (e->op == N_INDEX) {
+		*level = e->level;
+		*off = 0;
+		return true;
+	}
+	if ((e->op == N_ADD || e->op == N_SUB) && e->kids[0]->op == N_INDEX &&
+	    e->kids[1]->op == N_CONST && num_is_int(e->kids[1]->val, &c) && c > -(1L << 30) &&
+	    c < (1L << 30)) {
+		*level = e->kids[0]->level;
+		*off = e->op == N_ADD ? (long)c : -(long)c;
+		return true;
+	}
+	if (e->op == N_ADD && e->kids[1]->op == N_INDEX && e->kids[0]->op == N_CONST &&
+	    num_is_int(e->kids[0]->val, &c) && c > -(1L << 30) && c < (1L << 30)) {
+		*level = e->kids[1]->level;
+		*off = (long)c;
+		return true;
+	}
+	return false;
+}
+
+/* Bounds of integer expressions, c + a*N where N is core dimension `dim`
+ * (a == 0: a constant), for checking reads.  ok is false when the
+ * expression is not of that form. */
+typedef struct {
+	bool ok;
+	long c, a;
+	int dim;
+} Aff;
+
+static Aff aff_add(Aff x, Aff y, long sy)
+{
+	Aff r = {false, 0, 0, -1};
+	if (!x.ok || !y.ok || (x.a && y.a && x.dim != y.dim))
+		return r;
+	r.ok = true;
+	r.c = x.c + sy * y.c;
+	r.a = x.a + sy * y.a;
+	r.dim = x.a ? x.dim : y.dim;
+	if (!r.a)
+		r.dim = -1;
+	return r;
+}
+
+static Aff aff_bound(const Parser *p, const Node *e, const SumFrame *fr, bool upper, int depth)
+{
+	Aff r = {false, 0, 0, -1};
+	const Gufunc *g = p->cur->gu;
+	int64_t c;
+	if (depth > 64)
+		return r;
+	switch (e->op) {
+	case N_CONST:
+		if (num_is_int(e->val, &c) && c > -(1L << 40) && c < (1L << 40))
+			r = (Aff){true, (long)c, 0, -1};
+		return r;
+	case N_DIM:
+		return (Aff){true, 0, 1, e->index};
+	case N_INDEX:
+		if (e->level == 0) { /* a rule's k: step_c <= k <= N - 1 */
+			if (!upper)
+				return (Aff){true, p->step_c, 0, -1};
+			if (g->dimsize[g->loopdim] >= 0)
+				return (Aff){true, g->dimsize[g->loopdim] - 1, 0, -1};
+			return (Aff){true, -1, 1, g->loopdim};
+		}
+		for (; fr; fr = fr->parent)
+			if (fr->level == e->level)
+				return fr->lo && fr->hi ? aff_bound(p, upper ? fr->hi : fr->lo, fr->parent, upper, depth + 1) : r;
+		return r;
+	case N_NEG: {
+		Aff x = aff_bound(p, e->kids[0], fr, !upper, depth + 1);
+		return aff_add((Aff){true, 0, 0, -1}, x, -1);
+	}
+	case N_ADD:
+		return aff_add(aff_bound(p, e->kids[0], fr, upper, depth + 1),
+		               aff_bound(p, e->kids[1], fr, upper, depth + 1), 1);
+	case N_SUB:
+		return aff_add(aff_bound(p, e->kids[0], fr, upper, depth + 1),
+		               aff_bound(p, e->kids[1], fr, !upper, depth + 1), -1);
+	case N_MUL: {
+		const Node *k = e->kids[0], *x = e->kids[1];
+		if (k->op != N_CONST) {
+			k = e->kids[1];
+			x = e->kids[0];
+		}
+		if (k->op != N_CONST || !num_is_int(k->val, &c) || c < -1000000 || c > 1000000)
+			return r;
+		Aff y = aff_bound(p, x, fr, c >= 0 ? upper : !upper, depth + 1);
+		if (y.ok) {
+			y.c *= (long)c;
+			y.a *= (long)c;
+			if (!y.a)
+				y.dim = -1;
+		}
+		return y;
+	}
+	default:
+		return r;
+	}
+}
+
+/* Is c + a*N >= 0 (sign 1) or <= 0 (sign -1) for every size N the
+ * dimension can have here?  A term being computed at step s means the loop
+ * dimension is at least s + 1. */
+static bool aff_holds(const Parser *p, Aff x, int sign)
+{
+	long nmin = 0;
+	const Gufunc *g = p->cur->gu;
+	if (!x.ok)
+		return false;
+	if (x.a && x.dim == g->loopdim && p->step)
+		nmin = p->step_c + 1;
+	return sign > 0 ? x.a >= 0 && x.c + x.a * nmin >= 0 : x.a <= 0 && x.c + x.a * nmin <= 0;
+}
+
+/* Every recorded read of an input vector stays within its elements. */
+static bool check_reads(Parser *p)
+{
+	const Gufunc *g = p->cur->gu;
+	for (size_t i = 0; i < p->nreads; i++) {
+		const Read *r = &p->reads[i];
+		int d = g->argdim[r->arg];
+		Aff lo = aff_bound(p, r->index, r->frame, false, 0);
+		Aff hi = aff_bound(p, r->index, r->frame, true, 0);
+		Aff last = g->dimsize[d] >= 0 ? (Aff){true, g->dimsize[d] - 1, 0, -1} : (Aff){true, -1, 1, d};
+		if (!aff_holds(p, lo, 1) || !aff_holds(p, aff_add(hi, last, -1), -1)) {
+			diag_error(p->diag, r->loc,
+			           "cannot show that this read of '%s' stays within its %s element%s "
+			           "(an index must run within 0 .. %s - 1)",
+			           p->cur->args[r->arg], g->dimname[d], g->dimsize[d] == 1 ? "" : "s",
+			           g->dimname[d]);
+			p->nreads = 0;
+			return false;
+		}
+	}
+	p->nreads = 0;
+	return true;
+}
+
+/* indexed = NAME '[' expr ']'   (an input vector's element or a sequence's term) */
+static Node *parse_indexed(Parser *p, Token name)
+{
+	char *s = tok_str(p, name);
+	Func *f = p->cur;
+	Gufunc *g = f ? f->gu : NULL;
+	Loc open = p->tok.loc;
+	next(p); /* '[' */
+	Loc at = p->tok.loc;
+	Node *e = parse_expr(p);
+	if (!e || !expect(p, T_RBRACKET, "']'", open))
+		return NULL;
+	int arg = find_arg(p, s), seq = find_seq(g, s), level;
+	long off;
+	if (!g || (arg >= 0 && g->argdim[arg] < 0)) {
+		diag_error(p->diag, name.loc, "'%s' is not a vector: declare it with its size, as in '%s[n]'", s, s);
+		return NULL;
+	}
+	if (arg < 0 && seq < 0) {
+		if (find_out(f, s) >= 0)
+			diag_error(p->diag, name.loc, "output '%s' is read before its first line: define it above the lines that read it", s);
+		else
+			diag_error(p->diag, name.loc, "unknown vector or sequence '%s'", s);
+		return NULL;
+	}
+	if (!index_form(e, &level, &off)) {
+		diag_error(p->diag, at, "the index of '%s' must be an integer or an index plus or minus a constant "
+		           "(an offset that is not constant cannot be computed in registers)", s);
+		return NULL;
+	}
+	if (arg >= 0) {
+		if (p->nreads == p->cap_reads) {
+			size_t cap = p->cap_reads ? p->cap_reads * 2 : 16;
+			p->reads = arena_grow(p->arena, p->reads, p->nreads, cap, sizeof *p->reads);
+			p->cap_reads = cap;
+		}
+		p->reads[p->nreads++] = (Read){e, arg, name.loc, p->frame};
+		return dag_gu(p->dag, N_VREAD, f, arg, level, off, NULL, 0);
+	}
+	/* A sequence: earlier terms only, at a constant distance. */
+	const Seq *q = &g->seqs[seq];
+	long back;
+	if (p->step == 2 && level == 0) {
+		back = -off;
+	} else if (p->step == 1 && level < 0) {
+		back = p->step_c - off;
+		if (off < 0) {
+			diag_error(p->diag, at, "'%s[%ld]' does not exist: terms start at 0", s, off);
+			return NULL;
+		}
+	} else {
+		diag_error(p->diag, at, p->step == 2 ? "a rule reads a sequence at k minus a constant, as in '%s[k - 1]'"
+		                                     : "a base case reads a sequence at a constant index, as in '%s[0]'", s);
+		return NULL;
+	}
+	if (back < 0 || (back == 0 && seq >= p->curseq)) {
+		diag_error(p->diag, at, back == 0 && seq == p->curseq ? "'%s' reads the term it defines"
+		                                                     : "'%s' reads a later term: a term may read earlier terms, "
+		                                                       "and the same term only of sequences defined above it", s);
+		return NULL;
+	}
+	if (p->step == 2 && p->step_c - back < 0) {
+		diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: give base cases %s[0] .. %s[%ld]", p->step_c, s,
+		           p->step_c - back, s, s, back - 1);
+		return NULL;
+	}
+	(void)q;
+	if (back > g->seqs[seq].lookback)
+		g->seqs[seq].lookback = (int)back;
+	return dag_gu(p->dag, N_SEQ, f, seq, -1, back, NULL, 0);
+}
+
+/* A sum's limits: integers made of constants, sizes and indices. */
+static bool is_int_affine(const Node *e, int depth)
+{
+	int64_t c;
+	if (depth > 64)
+		return false;
+	switch (e->op) {
+	case N_CONST: return num_is_int(e->val, &c) && c > -(1L << 40) && c < (1L << 40);
+	case N_DIM:
+	case N_INDEX: return true;
+	case N_NEG: return is_int_affine(e->kids[0], depth + 1);
+	case N_ADD:
+	case N_SUB: return is_int_affine(e->kids[0], depth + 1) && is_int_affine(e->kids[1], depth + 1);
+	case N_MUL:
+		return (e->kids[0]->op == N_CONST && is_int_affine(e->kids[0], depth + 1) && is_int_affine(e->kids[1], depth + 1)) ||
+		       (e->kids[1]->op == N_CONST && is_int_affine(e->kids[1], depth + 1) && is_int_affine(e->kids[0], depth + 1));
+	default: return false;
+	}
+}
+
+/* sum = ( 'Sum' | 'Product' ) '(' expr ',' '(' NAME ',' expr ',' expr ')' ')'
+ * SymPy prints the bound index after the body, so its name is found by
+ * scanning ahead (silently: errors are reported when the body is parsed). */
+static Node *parse_sum(Parser *p, Token name, bool prod)
+{
+	const char *what = prod ? "Product" : "Sum";
+	Loc open = p->tok.loc;
+	next(p); /* '(' */
+	if (!p->cur || !p->cur->gu) {
+		diag_error(p->diag, name.loc, "'%s' needs a vector to reduce: declare an argument with its size, as in 'v[n]'", what);
+		return NULL;
+	}
+	Lexer save = p->lx;
+	Token first = p->tok;
+	Diag quiet = *p->diag;
+	quiet.out = NULL;
+	p->lx.diag = &quiet;
+	int depth = 0;
+	Token var = {.kind = T_EOF};
+	for (Token t = p->tok; t.kind != T_EOF && t.kind != T_ERROR; t = lex_next(&p->lx)) {
+		if (t.kind == T_LPAREN || t.kind == T_LBRACKET) {
+			depth++;
+		} else if (t.kind == T_RPAREN || t.kind == T_RBRACKET) {
+			if (depth-- == 0)
+				break;
+		} else if (t.kind == T_COMMA && depth == 0) {
+			if (lex_next(&p->lx).kind == T_LPAREN)
+				var = lex_next(&p->lx);
+			break;
+		}
+	}
+	p->lx = save;
+	p->tok = first;
+	if (var.kind != T_NAME) {
+		diag_error(p->diag, name.loc, "expected %s(expression, (index, lower, upper))", what);
+		return NULL;
+	}
+	char *v = tok_str(p, var);
+	int level = 1;
+	while (level < DAG_MAX_LEVEL && p->idxname[level])
+		level++;
+	if (level == DAG_MAX_LEVEL) {
+		diag_error(p->diag, name.loc, "%ss nested more than %d deep", what, DAG_MAX_LEVEL - 1);
+		return NULL;
+	}
+	if (find_arg(p, v) >= 0 || find_index(p, v) >= 0 || find_dim(p->cur->gu, v) >= 0 ||
+	    find_seq(p->cur->gu, v) >= 0 || builtin_lookup(v)) {
+		diag_error(p->diag, var.loc, "the index '%s' of this %s is already a name here", v, what);
+		return NULL;
+	}
+	SumFrame *fr = arena_alloc(p->arena, sizeof *fr);
+	fr->level = level;
+	fr->parent = p->frame;
+	p->frame = fr;
+	p->idxname[level] = v;
+	Loc bl = p->tok.loc;
+	Node *body = parse_expr(p);
+	p->idxname[level] = NULL;
+	p->frame = fr->parent;
+	if (!body || !want_real(p, body, bl, what) ||
+	    !expect(p, T_COMMA, "',' before the limits", open))
+		return NULL;
+	Loc lim = p->tok.loc;
+	if (!expect(p, T_LPAREN, "'(' starting the limits (index, lower, upper)", lim) ||
+	    !expect(p, T_NAME, "the index", lim) || !expect(p, T_COMMA, "','", lim))
+		return NULL;
+	Loc ll = p->tok.loc;
+	Node *lo = parse_expr(p);
+	if (!lo || !expect(p, T_COMMA, "','", lim))
+		return NULL;
+	Loc hl = p->tok.loc;
+	Node *hi = parse_expr(p);
+	if (!hi || !expect(p, T_RPAREN, "')'", lim))
+		return NULL;
+	if (p->tok.kind == T_COMMA) {
+		diag_error(p->diag, p->tok.loc, "one (index, lower, upper) per %s: nest them instead", what);
+		return NULL;
+	}
+	if (!expect(p, T_RPAREN, "')'", open))
+		return NULL;
+	if (!is_int_affine(lo, 0) || (lo->deps >> level)) {
+		diag_error(p->diag, ll, "a limit must be an integer: constants, sizes and outer indices, plus or minus constants");
+		return NULL;
+	}
+	if (!is_int_affine(hi, 0) || (hi->deps >> level)) {
+		diag_error(p->diag, hl, "a limit must be an integer: constants, sizes and outer indices, plus or minus constants");
+		return NULL;
+	}
+	fr->lo = lo;
+	fr->hi = hi;
+	Node *kids[3] = {body, lo, hi};
+	return dag_gu(p->dag, prod ? N_PROD : N_SUM, p->cur, -1, level, 0, kids, 3);
+}
+
+/* factorial(e): folded for a constant; computed incrementally, one
+ * multiply a step, for an index plus a constant; otherwise gamma(e + 1). */
+static Node *factorial(Parser *p, Node *e, Loc at)
+{
+	int level;
+	long off;
+	int64_t c;
+	if (e->op == N_CONST) {
+		if (!num_is_int(e->val, &c) || c < 0) {
+			Node *one = dag_op(p->dag, N_ADD, e, dag_const(p->dag, num_int(1)));
+			return checked(p, dag_call(p->dag, MF_TGAMMA, &one), at);
+		}
+		Num r = num_int(1);
+		for (int64_t i = 2; i <= c && num_finite(r); i++)
+			r = num_mul(r, num_int(i));
+		return checked(p, dag_const(p->dag, r), at);
+	}
+	if (p->cur && p->cur->gu && index_form(e, &level, &off) && level >= 0)
+		return dag_gu(p->dag, N_INDFACT, p->cur, -1, level, off, NULL, 0);
+	Node *one = dag_op(p->dag, N_ADD, e, dag_const(p->dag, num_int(1)));
+	return dag_call(p->dag, MF_TGAMMA, &one);
+}
+
+/* binomial(a, b): a product of b factors for a constant integer b <= 64,
+ * else through factorials. */
+static Node *binomial(Parser *p, Node *a, Node *b, Loc at)
+{
+	Dag *d = p->dag;
+	int64_t m;
+	if (b->op == N_CONST && num_is_int(b->val, &m) && m >= 0 && m <= 64) {
+		Node *r = dag_const(d, num_int(1));
+		for (int64_t i = 0; i < m; i++)
+			r = dag_op(d, N_MUL, r, dag_op(d, N_SUB, a, dag_const(d, num_int(i))));
+		return checked(p, dag_op(d, N_DIV, r, factorial(p, b, at)), at);
+	}
+	Node *den = dag_op(d, N_MUL, factorial(p, b, at), factorial(p, dag_op(d, N_SUB, a, b), at));
+	return checked(p, dag_op(d, N_DIV, factorial(p, a, at), den), at);
+}
+
 /* piecewise = 'Piecewise' '(' pair { ',' pair } ')'
  * pair      = '(' expr ',' expr ')'
  * Evaluates to NaN where no condition holds, as SymPy's Piecewise does. */
@@ -261,6 +699,7 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	next(p); /* '(' */
 	if (b->kind == B_PIECEWISE)
 		return parse_piecewise(p, open);
+
 	Node **a;
 	Loc locs[3];
 	int n = parse_args(p, &a, locs, 3);
@@ -330,6 +769,14 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 		if (!arity(p, nm, n, 1, 1, name.loc))
 			return NULL;
 		return dag_op(d, N_NOT, a[0], NULL);
+	case B_FACTORIAL:
+		if (!arity(p, nm, n, 1, 1, name.loc))
+			return NULL;
+		return factorial(p, a[0], locs[0]);
+	case B_BINOMIAL:
+		if (!arity(p, nm, n, 2, 2, name.loc))
+			return NULL;
+		return binomial(p, a[0], a[1], name.loc);
 	default:
 		diag_error(p->diag, name.loc, "'%s' is not a function", nm);
 		return NULL;
@@ -359,6 +806,8 @@ static Node *parse_call(Parser *p, Token name)
 		diag_error(p->diag, name.loc, "'%s' is a constant, not a function", s);
 		return NULL;
 	}
+	if (b && (b->kind == B_SUM || b->kind == B_PRODUCT))
+		return parse_sum(p, name, b->kind == B_PRODUCT);
 	if (b)
 		return parse_builtin_call(p, b, name);
 	Func *f = find_func(p, s);
@@ -369,6 +818,10 @@ static Node *parse_call(Parser *p, Token name)
 			diag_error(p->diag, name.loc, "'%s' is an argument, not a function", s);
 		else
 			add_pending(p, s, name.loc);
+		return NULL;
+	}
+	if (f->gu) {
+		diag_error(p->diag, name.loc, "'%s' is a gufunc: it cannot be called from an expression", s);
 		return NULL;
 	}
 	Loc open = p->tok.loc;
@@ -414,10 +867,26 @@ static Node *parse_primary(Parser *p)
 		next(p);
 		if (p->tok.kind == T_LPAREN)
 			return parse_call(p, t);
+		if (p->tok.kind == T_LBRACKET)
+			return parse_indexed(p, t);
 		char *s = tok_str(p, t);
 		int i = find_arg(p, s);
+		Gufunc *g = p->cur ? p->cur->gu : NULL;
+		if (i >= 0 && g && g->argdim[i] >= 0) {
+			diag_error(p->diag, t.loc, "'%s' is a vector: index it, as in '%s[k]'", s, s);
+			return NULL;
+		}
 		if (i >= 0)
 			return dag_arg(p->dag, p->cur, i);
+		if (g && (i = find_index(p, s)) >= 0)
+			return dag_gu(p->dag, N_INDEX, p->cur, -1, i, 0, NULL, 0);
+		if (g && (i = find_dim(g, s)) >= 0)
+			return g->dimsize[i] >= 0 ? dag_const(p->dag, num_int(g->dimsize[i]))
+			                          : dag_gu(p->dag, N_DIM, p->cur, i, -1, 0, NULL, 0);
+		if (g && (find_seq(g, s) >= 0 || find_out(p->cur, s) >= 0)) {
+			diag_error(p->diag, t.loc, "'%s' is a sequence: index it, as in '%s[k - 1]'", s, s);
+			return NULL;
+		}
 		const Builtin *b = builtin_lookup(s);
 		if (b) {
 			switch (b->kind) {
@@ -456,6 +925,12 @@ static Node *parse_power(Parser *p)
 	Node *e = parse_unary(p);
 	if (!e || !want_real(p, b, at, "'**'") || !want_real(p, e, op, "'**'"))
 		return NULL;
+	/* x**(k + c) with x computable before the loop over k: one multiply a
+	 * step instead of a pow call. */
+	int level;
+	long off;
+	if (e->deps && index_form(e, &level, &off) && level >= 0 && !(b->deps >> level))
+		return dag_gu(p->dag, N_INDPOW, p->cur, -1, level, off, &b, 1);
 	return checked(p, dag_pow(p->dag, b, e), op);
 }
 
@@ -599,10 +1074,67 @@ static Node *parse_expr(Parser *p)
 	return e;
 }
 
-/* params = NAME { ',' NAME }   (inside the definition's parentheses) */
+/* The gufunc part of f, made when the first core dimension appears. */
+static Gufunc *gufunc_of(Parser *p, Func *f)
+{
+	if (!f->gu)
+		f->gu = arena_alloc(p->arena, sizeof *f->gu);
+	return f->gu;
+}
+
+/* dim = NAME | NUMBER   (inside brackets; a number fixes the size)
+ * Returns the dimension's number, or -1 after an error. */
+static int parse_dim(Parser *p, Func *f)
+{
+	Gufunc *g = gufunc_of(p, f);
+	Token t = p->tok;
+	long size = -1;
+	char *s = tok_str(p, t);
+	if (t.kind == T_NUMBER) {
+		int64_t v;
+		Num x = num_parse(t.text, t.len);
+		if (!num_is_int(x, &v) || v < 1 || v > 1000000) {
+			diag_error(p->diag, t.loc, "a fixed size must be an integer from 1 to 1000000");
+			return -1;
+		}
+		size = (long)v;
+	} else if (t.kind != T_NAME) {
+		error_at_tok(p, "a size: a name such as 'n' or an integer");
+		return -1;
+	} else if (builtin_lookup(s) || find_arg(p, s) >= 0) {
+		diag_error(p->diag, t.loc, "'%s' is already %s and cannot name a size", s,
+		           builtin_lookup(s) ? "a built-in name" : "an argument");
+		return -1;
+	}
+	next(p);
+	int d = find_dim(g, s);
+	if (d >= 0)
+		return d;
+	if (g->ndims == 64) {
+		diag_error(p->diag, t.loc, "more than 64 core dimensions");
+		return -1;
+	}
+	if (g->ndims % 8 == 0) {
+		size_t n = (size_t)g->ndims, m = n + 8;
+		g->dimname = arena_grow(p->arena, g->dimname, n, m, sizeof *g->dimname);
+		g->dimc = arena_grow(p->arena, g->dimc, n, m, sizeof *g->dimc);
+		g->dimsize = arena_grow(p->arena, g->dimsize, n, m, sizeof *g->dimsize);
+	}
+	g->dimname[g->ndims] = s;
+	/* `n` is the map functions' length; a gufunc has none, so its sizes
+	 * keep their names where C allows. */
+	g->dimc[g->ndims] = strcmp(s, "n") == 0 || size >= 0 ? s : names_c_arg(p->arena, s, p->prog->lib);
+	g->dimsize[g->ndims] = size;
+	return g->ndims++;
+}
+
+/* params = param { ',' param }   (inside the definition's parentheses)
+ * param  = NAME [ '[' dim ']' ] */
 static bool parse_params(Parser *p, Func *f)
 {
 	int cap = 0;
+	int *dims = NULL; /* each argument's core dimension, or -1 */
+	p->pdims = NULL;
 	if (p->tok.kind == T_RPAREN)
 		return true;
 	for (;;) {
@@ -621,6 +1153,10 @@ static bool parse_params(Parser *p, Func *f)
 				diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
 				return false;
 			}
+		if (find_dim(f->gu, s) >= 0) {
+			diag_error(p->diag, p->tok.loc, "'%s' is already a size and cannot be an argument", s);
+			return false;
+		}
 		if (f->nargs == PARSE_MAX_ARGS) {
 			diag_error(p->diag, p->tok.loc, "more than %d arguments", PARSE_MAX_ARGS);
 			return false;
@@ -630,18 +1166,220 @@ static bool parse_params(Parser *p, Func *f)
 			                     sizeof *f->args);
 			f->argloc = arena_grow(p->arena, f->argloc, (size_t)f->nargs,
 			                       (size_t)(cap ? 2 * cap : 8), sizeof *f->argloc);
+			dims = arena_grow(p->arena, dims, (size_t)f->nargs, (size_t)(cap ? 2 * cap : 8),
+			                  sizeof *dims);
 			cap = cap ? 2 * cap : 8;
 		}
 		f->argloc[f->nargs] = p->tok.loc;
+		dims[f->nargs] = -1;
 		f->args[f->nargs++] = s;
 		next(p);
+		if (p->tok.kind == T_LBRACKET) {
+			Loc open = p->tok.loc;
+			next(p);
+			if ((dims[f->nargs - 1] = parse_dim(p, f)) < 0 || !expect(p, T_RBRACKET, "']'", open))
+				return false;
+		}
+		p->pdims = dims;
 		if (p->tok.kind != T_COMMA)
 			return true;
 		next(p);
 	}
 }
 
-/* definition = NAME '(' [ params ] ')' '=' expr ( NEWLINE | EOF ) */
+/* The arguments the DAG below roots reaches (used means reachable: an
+ * argument only in a branch that folded away is unused too, and the C
+ * compiler would say so), their C spellings, and a warning for the unused. */
+static void mark_used(Parser *p, Func *f, Node **roots, int nroots)
+{
+	memset(f->used, 0, (size_t)f->nargs);
+	for (int r = 0; r < nroots; r++) {
+		Node **order;
+		size_t nn = dag_schedule(p->dag, roots[r], &order);
+		for (size_t i = 0; i < nn; i++)
+			if (order[i]->op == N_ARG || order[i]->op == N_VREAD)
+				f->used[order[i]->index] = true;
+	}
+	f->cargs = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *f->cargs);
+	for (int i = 0; i < f->nargs; i++) {
+		f->cargs[i] = names_c_arg(p->arena, f->args[i], p->prog->lib);
+		if (!f->used[i])
+			diag_warning(p->diag, f->argloc[i], "argument '%s' of '%s' is unused", f->args[i], f->name);
+	}
+}
+
+/* outputs = NAME '[' dim ']' { ',' NAME '[' dim ']' } */
+static bool parse_outputs(Parser *p, Func *f)
+{
+	Gufunc *g = gufunc_of(p, f);
+	for (;;) {
+		if (p->tok.kind != T_NAME) {
+			error_at_tok(p, "an output name");
+			return false;
+		}
+		Token t = p->tok;
+		char *s = tok_str(p, t);
+		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0 || find_out(f, s) >= 0) {
+			diag_error(p->diag, t.loc, "'%s' is already a name here and cannot name an output", s);
+			return false;
+		}
+		next(p);
+		Loc open = p->tok.loc;
+		if (!expect(p, T_LBRACKET, "'[' and the output's size, as in 's[n]'", open))
+			return false;
+		int d = parse_dim(p, f);
+		if (d < 0 || !expect(p, T_RBRACKET, "']'", open))
+			return false;
+		if (g->nouts && d != g->loopdim) {
+			diag_error(p->diag, t.loc, "every output has the same core dimension: '%s' is [%s], '%s' is [%s]",
+			           s, g->dimname[d], g->outname[0], g->dimname[g->loopdim]);
+			return false;
+		}
+		if (g->nouts == 64) {
+			diag_error(p->diag, t.loc, "more than 64 outputs");
+			return false;
+		}
+		if (g->nouts % 8 == 0) {
+			size_t n = (size_t)g->nouts, m = n + 8;
+			g->outname = arena_grow(p->arena, g->outname, n, m, sizeof *g->outname);
+			g->outc = arena_grow(p->arena, g->outc, n, m, sizeof *g->outc);
+			g->outseq = arena_grow(p->arena, g->outseq, n, m, sizeof *g->outseq);
+		}
+		g->loopdim = d;
+		g->outname[g->nouts] = s;
+		g->outc[g->nouts] = names_c_arg(p->arena, s, p->prog->lib);
+		g->outseq[g->nouts++] = -1;
+		if (p->tok.kind != T_COMMA)
+			return true;
+		next(p);
+	}
+}
+
+/* line = NAME '[' ( NAME | NUMBER ) ']' '=' expr NEWLINE   (indented)
+ * A number makes a base case, a name the rule, with that name as k. */
+static bool parse_line(Parser *p, Func *f)
+{
+	Gufunc *g = f->gu;
+	Token t = p->tok;
+	if (t.kind != T_NAME) {
+		error_at_tok(p, "a term, as in 's[0] = ...' or 's[k] = ...'");
+		return false;
+	}
+	char *s = tok_str(p, t);
+	int q = find_seq(g, s), o = find_out(f, s);
+	if (q < 0) {
+		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0) {
+			diag_error(p->diag, t.loc, "'%s' is %s: a line defines an output or a new sequence", s,
+			           find_arg(p, s) >= 0 ? "an input" : "already a name here");
+			return false;
+		}
+		if (g->nseqs == 1000) {
+			diag_error(p->diag, t.loc, "more than 1000 sequences");
+			return false;
+		}
+		if (g->nseqs % 8 == 0)
+			g->seqs = arena_grow(p->arena, g->seqs, (size_t)g->nseqs, (size_t)g->nseqs + 8, sizeof *g->seqs);
+		q = g->nseqs++;
+		g->seqs[q] = (Seq){.name = s, .loc = t.loc, .out = o};
+		if (o >= 0)
+			g->outseq[o] = q;
+	}
+	Seq *sq = &g->seqs[q];
+	next(p);
+	Loc open = p->tok.loc;
+	if (!expect(p, T_LBRACKET, "'[' and the term's index, as in 's[0]' or 's[k]'", open))
+		return false;
+	Token it = p->tok;
+	if (sq->rule) {
+		diag_error(p->diag, t.loc, "'%s' already has its rule (line %d): base cases come before it and there is one rule",
+		           s, sq->loc.line);
+		return false;
+	}
+	if (it.kind == T_NUMBER) {
+		int64_t v;
+		if (!num_is_int(num_parse(it.text, it.len), &v) || v != sq->nbase) {
+			diag_error(p->diag, it.loc, "expected '%s[%d]': base cases go in order from %s[0]", s, sq->nbase, s);
+			return false;
+		}
+		p->step = 1;
+	} else if (it.kind == T_NAME) {
+		char *k = tok_str(p, it);
+		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(g, k) >= 0 ||
+		    find_out(f, k) >= 0) {
+			diag_error(p->diag, it.loc, "'%s' is already a name here and cannot be the index", k);
+			return false;
+		}
+		p->idxname[0] = k;
+		p->step = 2;
+	} else {
+		error_at_tok(p, "an index: a name such as 'k' or an integer");
+		return false;
+	}
+	p->step_c = sq->nbase;
+	p->curseq = q;
+	next(p);
+	if (!expect(p, T_RBRACKET, "']'", open) || !expect(p, T_ASSIGN, "'='", open))
+		return false;
+	Loc at = p->tok.loc;
+	Node *e = parse_expr(p);
+	if (!e)
+		return false;
+	if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
+		error_at_tok(p, "end of line after the term");
+		return false;
+	}
+	if (!want_real(p, e, at, "a term") || !check_reads(p))
+		return false;
+	if (p->step == 1) {
+		sq->base = arena_grow(p->arena, sq->base, (size_t)sq->nbase, (size_t)sq->nbase + 1, sizeof *sq->base);
+		sq->base[sq->nbase++] = e;
+	} else {
+		sq->rule = e;
+	}
+	return true;
+}
+
+/* body = ':' NEWLINE line { line }   (the lines indented below the header) */
+static bool parse_body(Parser *p, Func *f)
+{
+	Gufunc *g = f->gu;
+	Loc colon = p->tok.loc;
+	if (!expect(p, T_COLON, "':' ending the header", colon))
+		return false;
+	if (p->tok.kind != T_NEWLINE) {
+		error_at_tok(p, "end of line after ':' (the terms go on the indented lines below)");
+		return false;
+	}
+	for (;;) {
+		while (p->tok.kind == T_NEWLINE)
+			next(p);
+		if (p->tok.kind == T_EOF || p->tok.loc.col == 1)
+			break;
+		bool ok = parse_line(p, f);
+		p->idxname[0] = NULL;
+		p->step = 0;
+		p->nreads = 0;
+		if (!ok)
+			return false;
+	}
+	for (int o = 0; o < g->nouts; o++)
+		if (g->outseq[o] < 0) {
+			diag_error(p->diag, f->loc, "output '%s' is never defined", g->outname[o]);
+			return false;
+		}
+	long size = g->dimsize[g->loopdim];
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *sq = &g->seqs[q];
+		if (!sq->rule && (size < 0 || size > sq->nbase)) {
+			diag_error(p->diag, sq->loc, "'%s' has no rule for k >= %d: add a line '%s[k] = ...'", sq->name,
+			           sq->nbase, sq->name);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* definition = NAME '(' [ params ] ')' ( '=' expr | '->' outputs body ) ( NEWLINE | EOF ) */
 static bool parse_definition(Parser *p)
 {
 	Token name = p->tok;
@@ -649,7 +1387,7 @@ static bool parse_definition(Parser *p)
 	Func *f = arena_alloc(p->arena, sizeof *f);
 	f->name = s;
 	f->loc = name.loc;
-	f->index = p->prog->nfuncs;
+	f->index = (int)p->nall; /* unique: hashed into its nodes */
 	p->cur = f;
 	next(p);
 	const Builtin *b = builtin_lookup(s);
@@ -661,6 +1399,10 @@ static bool parse_definition(Parser *p)
 	if (old) {
 		diag_error(p->diag, name.loc, "redefinition of '%s' (first defined at %d:%d)", s,
 		           old->loc.line, old->loc.col);
+		return false;
+	}
+	if (strncmp(s, "priv", 4) == 0) {
+		diag_error(p->diag, name.loc, "names starting with 'priv' are reserved for the generated code's private functions");
 		return false;
 	}
 	/* X_map's scalar function is NAME_X_map_f64, X's map function too. */
@@ -676,36 +1418,61 @@ static bool parse_definition(Parser *p)
 	}
 	Loc open = p->tok.loc;
 	if (!expect(p, T_LPAREN, "'(' after the function name", open) || !parse_params(p, f) ||
-	    !expect(p, T_RPAREN, "')' or ','", open) || !expect(p, T_ASSIGN, "'='", open))
+	    !expect(p, T_RPAREN, "')' or ','", open))
 		return false;
+	int *dims = p->pdims;
+	bool arrow = p->tok.kind == T_ARROW;
+	if (arrow) {
+		next(p);
+		if (!parse_outputs(p, f))
+			return false;
+	} else if (!expect(p, T_ASSIGN, f->gu ? "'='" : "'=' or '->'", open)) {
+		return false;
+	}
 	f->used = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1));
-	Loc at = p->tok.loc;
-	Node *e = parse_expr(p);
-	if (!e)
-		return false;
-	if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
-		error_at_tok(p, "end of line after the definition");
-		return false;
+	if (f->gu) {
+		f->gu->argdim = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof(int));
+		for (int i = 0; i < f->nargs; i++)
+			f->gu->argdim[i] = dims ? dims[i] : -1;
+		if (!arrow)
+			f->gu->loopdim = -1;
 	}
-	if (e->type != TY_REAL) {
-		diag_error(p->diag, at, "a function must return a number, not a condition; use Piecewise");
-		return false;
+	Node **roots;
+	int nroots = 0;
+	if (arrow) {
+		if (!parse_body(p, f))
+			return false;
+		const Gufunc *g = f->gu;
+		for (int q = 0; q < g->nseqs; q++)
+			nroots += g->seqs[q].nbase + (g->seqs[q].rule != NULL);
+		roots = arena_alloc(p->arena, (size_t)nroots * sizeof *roots);
+		nroots = 0;
+		for (int q = 0; q < g->nseqs; q++) {
+			for (int i = 0; i < g->seqs[q].nbase; i++)
+				roots[nroots++] = g->seqs[q].base[i];
+			if (g->seqs[q].rule)
+				roots[nroots++] = g->seqs[q].rule;
+		}
+	} else {
+		Loc at = p->tok.loc;
+		Node *e = parse_expr(p);
+		if (!e)
+			return false;
+		if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
+			error_at_tok(p, "end of line after the definition");
+			return false;
+		}
+		if (e->type != TY_REAL) {
+			diag_error(p->diag, at, "a function must return a number, not a condition; use Piecewise");
+			return false;
+		}
+		if (f->gu && !check_reads(p))
+			return false;
+		f->root = e;
+		roots = &f->root;
+		nroots = 1;
 	}
-	f->root = e;
-	/* Used means reachable: an argument only in a branch that folded away
-	 * is unused too (and the C compiler would say so). */
-	memset(f->used, 0, (size_t)f->nargs);
-	Node **order;
-	size_t nn = dag_schedule(p->dag, e, &order);
-	for (size_t i = 0; i < nn; i++)
-		if (order[i]->op == N_ARG)
-			f->used[order[i]->index] = true;
-	f->cargs = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *f->cargs);
-	for (int i = 0; i < f->nargs; i++) {
-		f->cargs[i] = names_c_arg(p->arena, f->args[i], p->prog->lib);
-		if (!f->used[i])
-			diag_warning(p->diag, f->argloc[i], "argument '%s' of '%s' is unused", f->args[i], s);
-	}
+	mark_used(p, f, roots, nroots);
 	add_func(p, f);
 	return true;
 }
@@ -748,6 +1515,10 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 		else
 			error_at_tok(&p, "a definition 'name(args) = expression'");
 		p.cur = NULL;
+		p.nreads = 0;
+		p.step = 0;
+		p.frame = NULL;
+		memset(p.idxname, 0, sizeof p.idxname);
 		if (!ok)
 			recover(&p, line);
 		else if (p.tok.kind == T_NEWLINE)

@@ -1,13 +1,16 @@
-/* parse.h: recursive-descent parser for .sym files (v1: map functions),
+/* parse.h: recursive-descent parser for .sym files (map functions and gufuncs),
  * building each definition straight into the DAG. */
 #ifndef SYMKERN_PARSE_H
 #define SYMKERN_PARSE_H
 
 #include "dag.h"
+#include "gufunc.h"
 
 typedef struct {
-	Func **funcs;
+	Func **funcs;      /* map functions, in order */
 	int nfuncs;
+	Func **gufuncs;    /* gufuncs (Func.gu set), in order */
+	int ngufuncs;
 	const char *lib; /* library name: argument spelling avoids its prefix */
 } Program;
 

@@ -15,8 +15,11 @@
 #define SEEDS_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
+/* Gufuncs: threads over batch items once the items' elements add up. */
+#define SEEDS_GU_LOOP _Pragma("omp parallel for schedule(static) if (_m > 1 && (size_t)_m * _w > SEEDS_OMP_MIN)")
 #define SEEDS_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > SEEDS_OMP_MIN)")
 #else
+#define SEEDS_GU_LOOP
 #define SEEDS_LOOP
 #endif
 
@@ -633,3 +636,4 @@ const seeds_fn_info seeds_cpu_table[SEEDS_NFN + 1] = {
 	{"rosenbrock", 2, seeds_priv_args_7, seeds_rosenbrock_map_f64_argv, seeds_rosenbrock_map_f32_argv},
 	{NULL, 0, NULL, NULL, NULL}
 };
+

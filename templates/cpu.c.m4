@@ -12,8 +12,11 @@ sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
 #define sk_LIB[[]]_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
+/* Gufuncs: threads over batch items once the items' elements add up. */
+#define sk_LIB[[]]_GU_LOOP _Pragma("omp parallel for schedule(static) if (_m > 1 && (size_t)_m * _w > sk_LIB[[]]_OMP_MIN)")
 #define sk_LIB[[]]_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > sk_LIB[[]]_OMP_MIN)")
 #else
+#define sk_LIB[[]]_GU_LOOP
 #define sk_LIB[[]]_LOOP
 #endif
 
@@ -102,3 +105,19 @@ sk_LIB[[]]_CLONES sk_cpu_decl(sk_i)
 }
 ]])]])
 sk_fn_table([[cpu]], [[_cpu]], [[]])
+sk_each_prec([[sk_each_gu([[
+sk_gu_cpu_decl(sk_i)
+{
+	const sk_lib[[_priv_arr]] _a[[[]]] = {sk_gu_arrays(sk_i)};
+	const int _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
+	const ptrdiff_t _m = (ptrdiff_t)batch;
+	const size_t _w = sk_gu_work(sk_i);
+	(void)_w;
+	if (_rc != 0)
+		return _rc;
+	sk_LIB[[]]_GU_LOOP
+	for (ptrdiff_t _b = 0; _b < _m; _b++)
+		sk_gu_call(sk_i)
+	return sk_LIB[[]]_OK;
+}
+]])]])

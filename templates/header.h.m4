@@ -21,7 +21,7 @@ extern "C" {
 enum {
 	sk_LIB[[]]_OK = 0,
 	sk_LIB[[]]_EINVAL = -1,   /* a NULL array with n > 0 */
-	sk_LIB[[]]_EINC = -2,     /* inc_out is 0 */
+	sk_LIB[[]]_EINC = -2,     /* inc_out is 0; a gufunc output's increments make two elements one */
 	sk_LIB[[]]_EOVERLAP = -3, /* out overlaps an input, other than exactly in place */
 	sk_LIB[[]]_ESIZE = -4,    /* n and an increment reach beyond the address space */
 	sk_LIB[[]]_ENODEV = -5,   /* no CUDA device or driver */
@@ -34,7 +34,7 @@ static inline const char *sk_lib[[]]_strerror(int code)
 	switch (code) {
 	case sk_LIB[[]]_OK: return "success";
 	case sk_LIB[[]]_EINVAL: return "NULL array with n > 0";
-	case sk_LIB[[]]_EINC: return "inc_out is 0";
+	case sk_LIB[[]]_EINC: return "an output increment makes two results share an element";
 	case sk_LIB[[]]_EOVERLAP: return "out overlaps an input other than exactly in place";
 	case sk_LIB[[]]_ESIZE: return "n and an increment reach beyond the address space";
 	case sk_LIB[[]]_ENODEV: return "no CUDA device or driver";
@@ -92,6 +92,22 @@ sk_each_prec([[sk_each_fn([[
 sk_map_decl(sk_i);
 sk_cpu_decl(sk_i);]])
 ]])
+m4_ifelse(sk_ngu, 0, [[]], [[/* Gufuncs: NAME_g_P(batch, sizes, inputs, outputs[, stream]) computes
+ * batch items; each argument passes (pointer, inc_batch) and, if it has a
+ * core dimension, inc_elem after it: the row layout of a [batch][n] array
+ * is (p, n, 1), the column layout of [n][batch] is (p, 1, batch).  An input
+ * increment may be 0 (broadcast).  Outputs may not overlap any other
+ * array (their address ranges are compared). */
+sk_each_prec([[sk_each_gu([[
+/* sk_gu_name(sk_i) sk_gu_sig(sk_i), sk_input line sk_gu_line(sk_i): one batch item (private). */
+sk_LIB[[]]_FN m4_ifelse(sk_gu_result(sk_i), 1, [[sk_T]], [[void]]) sk_gu_item(sk_i)(sk_gu_iparams(sk_i))
+{
+sk_gu_body(sk_i)
+}
+sk_gu_decl(sk_i);
+sk_gu_cpu_decl(sk_i);
+]])]])
+]])m4_dnl
 /* Every function by name, for bindings and tests: `in` and `inc` hold one
  * array and increment per argument, in order. */
 typedef int (*sk_lib[[_argv_f64_t]])(size_t n, const double *const *in, const ptrdiff_t *inc,
@@ -156,6 +172,66 @@ static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in
 	return sk_LIB[[]]_OK;
 }
 
+m4_ifelse(sk_ngu, 0, [[]], [[/* The gufuncs' argument check: each array is {pointer, inc_batch,
+ * inc_elem, elements in its core dimension, is an output}. */
+typedef struct {
+	const void *p;
+	ptrdiff_t inc_batch, inc_elem;
+	size_t elems;
+	int out;
+} sk_lib[[_priv_arr]];
+
+/* Bytes [lo, hi) that array a spans, or ESIZE. */
+static inline int sk_lib[[_priv_span]](size_t batch, const sk_lib[[_priv_arr]] *a, size_t size,
+                                 uintptr_t *lo, uintptr_t *hi)
+{
+	size_t ab = a->inc_batch < 0 ? (size_t)0 - (size_t)a->inc_batch : (size_t)a->inc_batch;
+	size_t ae = a->inc_elem < 0 ? (size_t)0 - (size_t)a->inc_elem : (size_t)a->inc_elem;
+	size_t lim = (size_t)PTRDIFF_MAX / size / 2, eb, ee;
+	uintptr_t p = (uintptr_t)a->p;
+	if ((ab && batch - 1 > lim / ab) || (ae && a->elems - 1 > lim / ae))
+		return sk_LIB[[]]_ESIZE;
+	eb = (batch - 1) * ab * size;
+	ee = (a->elems - 1) * ae * size;
+	*lo = p - (a->inc_batch < 0 ? eb : 0) - (a->inc_elem < 0 ? ee : 0);
+	*hi = p + (a->inc_batch < 0 ? 0 : eb) + (a->inc_elem < 0 ? 0 : ee) + size;
+	if (*lo > p || *hi < p)
+		return sk_LIB[[]]_ESIZE; /* wraps around the address space */
+	return sk_LIB[[]]_OK;
+}
+
+static inline int sk_lib[[_priv_check_gu]](size_t batch, int narr, const sk_lib[[_priv_arr]] *a, size_t size)
+{
+	uintptr_t lo[64], hi[64];
+	if (batch == 0)
+		return sk_LIB[[]]_OK;
+	for (int i = 0; i < narr; i++) {
+		int rc;
+		if (a[i].elems == 0)
+			continue;
+		if (!a[i].p)
+			return sk_LIB[[]]_EINVAL;
+		if ((rc = sk_lib[[_priv_span]](batch, &a[i], size, &lo[i], &hi[i])) != 0)
+			return rc;
+		if (a[i].out) {
+			/* Distinct (item, element) pairs must be distinct elements. */
+			size_t sb = a[i].inc_batch < 0 ? (size_t)0 - (size_t)a[i].inc_batch : (size_t)a[i].inc_batch;
+			size_t se = a[i].inc_elem < 0 ? (size_t)0 - (size_t)a[i].inc_elem : (size_t)a[i].inc_elem;
+			if ((batch > 1 && sb == 0) || (a[i].elems > 1 && se == 0))
+				return sk_LIB[[]]_EINC;
+			if (batch > 1 && a[i].elems > 1 &&
+			    !(se <= sb ? se * a[i].elems <= sb : sb * batch <= se))
+				return sk_LIB[[]]_EINC;
+		}
+	}
+	for (int i = 0; i < narr; i++)
+		for (int j = 0; j < narr; j++)
+			if (i != j && a[i].out && a[i].elems && a[j].elems && lo[i] < hi[j] && lo[j] < hi[i])
+				return sk_LIB[[]]_EOVERLAP;
+	return sk_LIB[[]]_OK;
+}
+
+]])m4_dnl
 #ifdef __cplusplus
 }
 #endif

@@ -167,6 +167,37 @@ extern "C" sk_map_decl(sk_i)
 	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 ]])]])
+
+/* Gufuncs: one thread per batch item, the item's recurrence in registers.
+ * In the column layout (inc_batch 1) neighbouring threads touch
+ * neighbouring elements at each step, so every access is coalesced. */
+sk_each_prec([[sk_each_gu([[
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)(sk_gu_kparams(sk_i))
+{
+	const size_t _stride = (size_t)gridDim.x * blockDim.x;
+	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
+		const ptrdiff_t _b = (ptrdiff_t)_i;
+		sk_gu_call(sk_i)
+	}
+}
+
+static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][sk_LIB[[]]_MAX_DEVICES];
+
+extern "C" sk_gu_decl(sk_i)
+{
+	const sk_lib[[_priv_arr]] _a[[[]]] = {sk_gu_arrays(sk_i)};
+	int _grid, _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
+	if (_rc != 0 || batch == 0)
+		return _rc;
+	const void *_kernel = (const void *)sk_gu_kern(sk_i);
+	void *_args[[[]]] = {sk_gu_launch(sk_i)};
+	_rc = sk_lib[[_priv_grid]](_kernel, sk_gu_kern(sk_i)[[_grid]], batch, &_grid);
+	if (_rc != 0)
+		return _rc;
+	return sk_lib[[_priv_status]](cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(sk_LIB[[]]_BLOCK), _args, 0,
+	                                               (cudaStream_t)stream));
+}
+]])]])
 extern "C" {
 sk_fn_table([[gpu]], [[]], [[, stream]])
 }

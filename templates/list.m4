@@ -4,3 +4,6 @@ sk_each_prec([[sk_each_fn([[sk_scalar_decl(sk_i);
 sk_map_decl(sk_i);
 sk_cpu_decl(sk_i);
 ]])]])m4_dnl
+sk_each_prec([[sk_each_gu([[sk_gu_decl(sk_i);
+sk_gu_cpu_decl(sk_i);
+]])]])m4_dnl

@@ -103,7 +103,7 @@ END_TEST
 
 START_TEST(test_bad_bytes)
 {
-	const char s[] = "f(x) = x $ ` \x01 \xff \0 [";
+	const char s[] = "f(x) = x $ ` \x01 \xff \0 @";
 	TokKind k[16];
 	int errors = 0;
 	kinds(s, sizeof s - 1, k, 16, NULL, &errors);

@@ -524,6 +524,11 @@ extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
 }
 
+
+/* Gufuncs: one thread per batch item, the item's recurrence in registers.
+ * In the column layout (inc_batch 1) neighbouring threads touch
+ * neighbouring elements at each step, so every access is coalesced. */
+
 extern "C" {
 
 static int small_poly_map_f64_argv(size_t n, const double *const *in, const ptrdiff_t *inc, double *out,

@@ -15,8 +15,11 @@
 #define SMALL_OMP_MIN 32768
 #endif
 #if defined(_OPENMP)
+/* Gufuncs: threads over batch items once the items' elements add up. */
+#define SMALL_GU_LOOP _Pragma("omp parallel for schedule(static) if (_m > 1 && (size_t)_m * _w > SMALL_OMP_MIN)")
 #define SMALL_LOOP _Pragma("omp parallel for simd schedule(static) if (parallel: _m > SMALL_OMP_MIN)")
 #else
+#define SMALL_GU_LOOP
 #define SMALL_LOOP
 #endif
 
@@ -293,3 +296,4 @@ const small_fn_info small_cpu_table[SMALL_NFN + 1] = {
 	{"both", 1, small_priv_args_2, small_both_map_f64_argv, small_both_map_f32_argv},
 	{NULL, 0, NULL, NULL, NULL}
 };
+

@@ -1,0 +1,539 @@
+/* emit_gu.c: gufuncs as m4 definitions: the C text of each one's per-item
+ * function (what one batch item computes, shared by the GPU kernel and the
+ * CPU fallback) and of its parameter and argument lists.
+ *
+ * The item function computes, in this order:
+ *   1. every value that depends on no index, once (hoisting), Sums over
+ *      the inputs included;
+ *   2. the terms of step k = 0, 1, ... for each sequence in definition
+ *      order: the steps that use base cases are written out one by one
+ *      (peeled; k is a constant there), the rest is one loop.  A sequence
+ *      keeps its last `lookback` terms in registers _q<seq>_<back>, shifted
+ *      at the end of each step; outputs are stored as they are made.
+ * A loop (over k or a Sum's index) first sets up its incremental values:
+ * x**(k + c) is multiplied by x and (k + c)! by k + 1 + c at each step.
+ * Sums are compensated (Kahan): the error stays a few ulps instead of
+ * growing with n, at four additions an element, which a memory-bound loop
+ * does not notice. */
+#include "emit.h"
+
+#include <string.h>
+
+typedef struct {
+	FILE *out;
+	Dag *dag;
+	const Program *prog;
+	const Func *f;
+	const Gufunc *g;
+	bool f32, fast;
+	const char *T;
+	int ntmp;
+	unsigned bound;        /* index levels bound where code is being written */
+	unsigned active[16];   /* the scopes open there (a value is visible in them) */
+	int nactive;
+	int indent;
+} Em;
+
+static void ind(Em *e)
+{
+	for (int i = 0; i < e->indent; i++)
+		fputc('\t', e->out);
+}
+
+static bool visible(const Em *e, const Node *x)
+{
+	for (int i = 0; i < e->nactive; i++)
+		if (x->scope == e->active[i])
+			return true;
+	return false;
+}
+
+static void open_scope(Em *e)
+{
+	e->active[e->nactive++] = ++e->dag->walk; /* never reused, across functions and precisions */
+}
+
+static void close_scope(Em *e)
+{
+	e->nactive--;
+}
+
+/* Defines x's temporary in the current scope. */
+static int new_tmp(Em *e, Node *x)
+{
+	x->tmp = ++e->ntmp;
+	x->scope = e->active[e->nactive - 1];
+	return x->tmp;
+}
+
+static const char *opnd(Em *e, char *buf, size_t size, const Node *x)
+{
+	return emit_operand(buf, size, x, e->f, e->f32);
+}
+
+/* An integer expression (limits, indices) as C text of type ptrdiff_t. */
+static void int_text(Em *e, const Node *x)
+{
+	int64_t c;
+	switch (x->op) {
+	case N_CONST:
+		num_is_int(x->val, &c);
+		fprintf(e->out, "(ptrdiff_t)%lld", (long long)c);
+		return;
+	case N_DIM: fprintf(e->out, "(ptrdiff_t)%s", e->g->dimc[x->index]); return;
+	case N_INDEX:
+		if (x->level == 0)
+			fputs("_k", e->out);
+		else
+			fprintf(e->out, "_j%d", x->level);
+		return;
+	case N_NEG: fputs("(-", e->out); int_text(e, x->kids[0]); fputc(')', e->out); return;
+	default:
+		fputc('(', e->out);
+		int_text(e, x->kids[0]);
+		fputs(x->op == N_ADD ? " + " : x->op == N_SUB ? " - " : " * ", e->out);
+		int_text(e, x->kids[1]);
+		fputc(')', e->out);
+	}
+}
+
+static void index_text(Em *e, int level, long off)
+{
+	if (level < 0)
+		fprintf(e->out, "%ld", off);
+	else if (level == 0)
+		fprintf(e->out, "(_k + %ld)", off);
+	else
+		fprintf(e->out, "(_j%d + %ld)", level, off);
+}
+
+static void emit_scope(Em *e, Node *root);
+
+/* Incremental values of loop `level` reachable from roots: declared and
+ * set for the loop's first index `first` (a constant, or NULL for a
+ * Sum's lower limit lo). */
+static void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo)
+{
+	for (int r = 0; r < nroots; r++) {
+		Node **order;
+		size_t n = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < n; i++) {
+			Node *x = order[i];
+			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level || visible(e, x))
+				continue;
+			char b[64];
+			int64_t c0;
+			bool cst = lo->op == N_CONST && num_is_int(lo->val, &c0);
+			if (x->op == N_INDPOW) {
+				if (cst && c0 + x->off >= -64 && c0 + x->off <= 64) {
+					Node *p = dag_pow(e->dag, x->kids[0], dag_const(e->dag, num_int(c0 + x->off)));
+					emit_scope(e, p);
+					ind(e);
+					fprintf(e->out, "%s t%d = %s;\n", e->T, new_tmp(e, x), opnd(e, b, sizeof b, p));
+				} else {
+					ind(e);
+					fprintf(e->out, "%s t%d = pow%s(%s, (%s)(", e->T, new_tmp(e, x), e->f32 ? "f" : "",
+					        opnd(e, b, sizeof b, x->kids[0]), e->T);
+					int_text(e, lo);
+					fprintf(e->out, " + %ld));\n", x->off);
+				}
+			} else {
+				ind(e);
+				fprintf(e->out, "%s t%d = ", e->T, new_tmp(e, x));
+				if (cst) { /* (c0 + off)!, 1 below 0 */
+					long double v = 1;
+					for (int64_t j = 2; j <= c0 + x->off; j++)
+						v *= (long double)j;
+					fprintf(e->out, "%s;\n", num_literal(b, sizeof b, num_real(v), e->f32));
+				} else {
+					fprintf(e->out, "tgamma%s((%s)(", e->f32 ? "f" : "", e->T);
+					int_text(e, lo);
+					fprintf(e->out, " + %ld + 1));\n", x->off);
+				}
+			}
+		}
+	}
+}
+
+/* The end of one step of loop `level` (index variable var): each
+ * incremental value reachable from roots advances once. */
+static void induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var)
+{
+	Node **done = NULL;
+	size_t ndone = 0;
+	for (int r = 0; r < nroots; r++) {
+		Node **order;
+		size_t n = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < n; i++) {
+			Node *x = order[i];
+			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level)
+				continue;
+			size_t j = 0;
+			while (j < ndone && done[j] != x)
+				j++;
+			if (j < ndone)
+				continue;
+			done = arena_grow(e->dag->arena, done, ndone, ndone + 1, sizeof *done);
+			done[ndone++] = x;
+			char b[64];
+			ind(e);
+			if (x->op == N_INDPOW)
+				fprintf(e->out, "t%d *= %s;\n", x->tmp, opnd(e, b, sizeof b, x->kids[0]));
+			else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
+				fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
+			else /* (negative)! is taken as 1 */
+				fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
+				        e->T, var, x->off + 1);
+		}
+	}
+}
+
+static void emit_sum(Em *e, Node *x)
+{
+	int L = x->level;
+	bool prod = x->op == N_PROD;
+	int acc = ++e->ntmp, comp = ++e->ntmp;
+	char b[64];
+	ind(e);
+	fprintf(e->out, "%s t%d = %s;\n", e->T, acc, prod ? "1" : "0");
+	if (!prod) {
+		ind(e);
+		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp);
+	}
+	ind(e);
+	fputs("{\n", e->out);
+	e->indent++;
+	open_scope(e);
+	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
+	ind(e);
+	fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
+	int_text(e, x->kids[1]);
+	fprintf(e->out, "; _j%d <= ", L);
+	int_text(e, x->kids[2]);
+	fprintf(e->out, "; _j%d++) {\n", L);
+	e->indent++;
+	open_scope(e);
+	unsigned saved = e->bound;
+	e->bound |= 1u << L;
+	emit_scope(e, x->kids[0]);
+	const char *v = opnd(e, b, sizeof b, x->kids[0]);
+	ind(e);
+	if (prod) {
+		fprintf(e->out, "t%d *= %s;\n", acc, v);
+	} else {
+		/* A non-finite sum keeps no compensation: inf - inf would make it NaN. */
+		fprintf(e->out, "const %s _y%d = %s - t%d, _s%d = t%d + _y%d;\n", e->T, acc, v, comp, acc, acc, acc);
+		ind(e);
+		fprintf(e->out, "t%d = isfinite(_s%d) ? (_s%d - t%d) - _y%d : 0;\n", comp, acc, acc, acc, acc);
+		ind(e);
+		fprintf(e->out, "t%d = _s%d;\n", acc, acc);
+	}
+	char var[16];
+	snprintf(var, sizeof var, "_j%d", L);
+	induction_step(e, &x->kids[0], 1, L, var);
+	e->bound = saved;
+	close_scope(e);
+	e->indent--;
+	ind(e);
+	fputs("}\n", e->out);
+	close_scope(e);
+	e->indent--;
+	ind(e);
+	fputs("}\n", e->out);
+	x->tmp = acc;
+	x->scope = e->active[e->nactive - 1];
+}
+
+/* Writes every node under root that can be computed here (its index
+ * levels are bound) and is not yet visible, operands first. */
+static void emit_scope(Em *e, Node *root)
+{
+	Node **order;
+	size_t n = dag_schedule_values(e->dag, root, &order, true);
+	for (size_t i = 0; i < n; i++) {
+		Node *x = order[i];
+		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound))
+			continue;
+		if (x->op == N_SUM || x->op == N_PROD) {
+			emit_sum(e, x);
+			continue;
+		}
+		if (x->op == N_INDPOW || x->op == N_INDFACT)
+			continue; /* set up by its loop */
+		ind(e);
+		fprintf(e->out, "const %s t%d = ", x->type == TY_BOOL ? "int" : e->T, new_tmp(e, x));
+		if (x->op == N_VREAD) {
+			fprintf(e->out, "%s[", e->f->cargs[x->index]);
+			index_text(e, x->level, x->off);
+			fprintf(e->out, " * incel_%s]", e->f->cargs[x->index]);
+		} else {
+			emit_op(e->out, e->prog, x, e->f, e->f32, e->fast);
+		}
+		fputs(";\n", e->out);
+	}
+}
+
+/* All the terms (base cases and rules) of f, the roots of its DAG. */
+static int seq_roots(const Gufunc *g, Arena *a, Node ***out)
+{
+	int n = 0;
+	for (int q = 0; q < g->nseqs; q++)
+		n += g->seqs[q].nbase + 1;
+	Node **r = arena_alloc(a, (size_t)(n ? n : 1) * sizeof *r);
+	n = 0;
+	for (int q = 0; q < g->nseqs; q++) {
+		for (int i = 0; i < g->seqs[q].nbase; i++)
+			r[n++] = g->seqs[q].base[i];
+		if (g->seqs[q].rule)
+			r[n++] = g->seqs[q].rule;
+	}
+	*out = r;
+	return n;
+}
+
+/* The terms of one step: k is `k` (constant) when peeled, else -1. */
+static void emit_step(Em *e, long k, bool last)
+{
+	const Gufunc *g = e->g;
+	char b[64];
+	ind(e);
+	fputs("{\n", e->out);
+	e->indent++;
+	open_scope(e);
+	if (k >= 0) {
+		ind(e);
+		fprintf(e->out, "const ptrdiff_t _k = %ld;\n", k);
+		ind(e);
+		fputs("(void)_k;\n", e->out);
+	}
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *s = &g->seqs[q];
+		Node *t = k >= 0 && k < s->nbase ? s->base[k] : s->rule;
+		emit_scope(e, t);
+		ind(e);
+		fprintf(e->out, "const %s _q%d_0 = %s;\n", e->T, q, opnd(e, b, sizeof b, t));
+		if (s->out >= 0) {
+			ind(e);
+			fprintf(e->out, "%s[_k * incel_%s] = _q%d_0;\n", g->outc[s->out], g->outc[s->out], q);
+		}
+	}
+	if (!last) {
+		for (int q = 0; q < g->nseqs; q++) {
+			for (int o = g->seqs[q].lookback; o >= 1; o--) {
+				ind(e);
+				fprintf(e->out, "_q%d_%d = _q%d_%d;\n", q, o, q, o - 1);
+			}
+		}
+		Node **roots;
+		int nr = seq_roots(g, e->dag->arena, &roots);
+		induction_step(e, roots, nr, 0, "_k");
+	}
+	close_scope(e);
+	e->indent--;
+	ind(e);
+	fputs("}\n", e->out);
+}
+
+enum { PEEL_MAX = 64 }; /* a fixed size up to this is unrolled completely */
+
+static void emit_item_body(Em *e)
+{
+	const Func *f = e->f;
+	const Gufunc *g = e->g;
+	char b[64];
+	e->indent = 1;
+	e->bound = 0;
+	e->nactive = 0;
+	open_scope(e);
+	for (int i = 0; i < f->nargs; i++)
+		if (!f->used[i]) {
+			fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
+			if (g->argdim[i] >= 0)
+				fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
+		}
+	if (g->loopdim < 0) {
+		emit_scope(e, f->root);
+		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
+		return;
+	}
+	Node **roots;
+	int nr = seq_roots(g, e->dag->arena, &roots);
+	for (int r = 0; r < nr; r++)
+		emit_scope(e, roots[r]); /* everything that depends on no index */
+	for (int q = 0; q < g->nseqs; q++)
+		for (int o = 1; o <= g->seqs[q].lookback; o++)
+			fprintf(e->out, "\t%s _q%d_%d = 0;\n", e->T, q, o);
+	induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
+	int peel = 0;
+	for (int q = 0; q < g->nseqs; q++)
+		if (g->seqs[q].nbase > peel)
+			peel = g->seqs[q].nbase;
+	long size = g->dimsize[g->loopdim];
+	const char *n = g->dimc[g->loopdim];
+	if (size >= 0 && size <= PEEL_MAX)
+		peel = (int)size;
+	else if (size >= 0 && peel > size)
+		peel = (int)size;
+	e->bound = 1;
+	for (int k = 0; k < peel; k++) {
+		if (size < 0)
+			fprintf(e->out, "\tif (%s <= %d)\n\t\treturn;\n", n, k);
+		emit_step(e, k, size >= 0 && k == size - 1);
+	}
+	if (size < 0 || size > peel) {
+		if (size < 0)
+			fprintf(e->out, "\tfor (ptrdiff_t _k = %d; _k < (ptrdiff_t)%s; _k++)\n", peel, n);
+		else
+			fprintf(e->out, "\tfor (ptrdiff_t _k = %d; _k < %ld; _k++)\n", peel, size);
+		emit_step(e, -1, false);
+	}
+	(void)roots;
+}
+
+/* The definitions of one gufunc, in one precision where it matters. */
+static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info, int i)
+{
+	const Func *f = prog->gufuncs[i];
+	const Gufunc *g = f->gu;
+	char name[64];
+	snprintf(name, sizeof name, "sk_gu_name_%d", i);
+	emit_def(out, name, f->name);
+	snprintf(name, sizeof name, "sk_gu_line_%d", i);
+	emit_defi(out, name, f->loc.line);
+	snprintf(name, sizeof name, "sk_gu_result_%d", i);
+	emit_defi(out, name, g->loopdim < 0);
+	/* The layout signature, as NumPy writes it: (n),()->(n). */
+	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
+	for (int a = 0; a < f->nargs; a++)
+		fprintf(out, "%s(%s)", a ? "," : "", g->argdim[a] >= 0 ? g->dimname[g->argdim[a]] : "");
+	fputs("->", out);
+	if (g->loopdim < 0)
+		fputs("()", out);
+	for (int o = 0; o < g->nouts; o++)
+		fprintf(out, "%s(%s)", o ? "," : "", g->dimname[g->loopdim]);
+	fputs("]]]])\n", out);
+	/* Public parameters without the type: `batch, n, x, inc_x, ...` as
+	 * declarations in each precision, and as argument lists. */
+	for (int p = 0; p < 2; p++) {
+		bool f32 = p == 1;
+		if (!(f32 ? info->f32 : info->f64))
+			continue;
+		const char *T = f32 ? "float" : "double", *P = f32 ? "f32" : "f64";
+		for (int restrict_ = 0; restrict_ < 2; restrict_++) {
+			const char *R = restrict_ ? " *__restrict__ " : " *";
+			fprintf(out, "m4_define([[sk_gu_%s_%d_%s]], [[[[size_t batch", restrict_ ? "kparams" : "params", i, P);
+			for (int d = 0; d < g->ndims; d++)
+				if (g->dimsize[d] < 0)
+					fprintf(out, ", size_t %s", g->dimc[d]);
+			for (int a = 0; a < f->nargs; a++) {
+				fprintf(out, ", const %s%s%s, ptrdiff_t inc_%s", T, R, f->cargs[a], f->cargs[a]);
+				if (g->argdim[a] >= 0)
+					fprintf(out, ", ptrdiff_t incel_%s", f->cargs[a]);
+			}
+			if (g->loopdim < 0)
+				fprintf(out, ", %s%sout, ptrdiff_t inc_out", T, R);
+			for (int o = 0; o < g->nouts; o++)
+				fprintf(out, ", %s%s%s, ptrdiff_t inc_%s, ptrdiff_t incel_%s", T, R, g->outc[o], g->outc[o], g->outc[o]);
+			fputs("]]]])\n", out);
+		}
+		/* The item function's parameters and body. */
+		fprintf(out, "m4_define([[sk_gu_iparams_%d_%s]], [[[[", i, P);
+		int np = 0;
+		for (int d = 0; d < g->ndims; d++)
+			if (g->dimsize[d] < 0)
+				fprintf(out, "%ssize_t %s", np++ ? ", " : "", g->dimc[d]);
+		for (int a = 0; a < f->nargs; a++) {
+			if (g->argdim[a] >= 0)
+				fprintf(out, "%sconst %s *%s, ptrdiff_t incel_%s", np++ ? ", " : "", T, f->cargs[a], f->cargs[a]);
+			else
+				fprintf(out, "%s%s %s", np++ ? ", " : "", T, f->cargs[a]);
+		}
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "%s%s *%s, ptrdiff_t incel_%s", np++ ? ", " : "", T, g->outc[o], g->outc[o]);
+		if (!np)
+			fputs("void", out);
+		fputs("]]]])\n", out);
+		fprintf(out, "m4_define([[sk_gu_body_%d_%s]], [[[[", i, P);
+		Em e = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g, .f32 = f32,
+		        .fast = info->fast_math, .T = T};
+		emit_item_body(&e);
+		fputs("]]]])\n", out);
+	}
+	/* The item call for batch item _b (a ptrdiff_t). */
+	fprintf(out, "m4_define([[sk_gu_callargs_%d]], [[[[", i);
+	int np = 0;
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
+	for (int a = 0; a < f->nargs; a++) {
+		const char *c = f->cargs[a];
+		if (g->argdim[a] >= 0)
+			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+		else
+			fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
+	}
+	for (int o = 0; o < g->nouts; o++) {
+		const char *c = g->outc[o];
+		fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+	}
+	fputs("]]]])\n", out);
+	/* The arrays for the argument check: {pointer, inc_batch, inc_elem,
+	 * elements, is an output}. */
+	fprintf(out, "m4_define([[sk_gu_arrays_%d]], [[[[", i);
+	for (int a = 0; a < f->nargs; a++) {
+		const char *c = f->cargs[a];
+		int d = g->argdim[a];
+		if (d < 0)
+			fprintf(out, "{%s, inc_%s, 0, 1, 0}, ", c, c);
+		else if (g->dimsize[d] >= 0)
+			fprintf(out, "{%s, inc_%s, incel_%s, %ld, 0}, ", c, c, c, g->dimsize[d]);
+		else
+			fprintf(out, "{%s, inc_%s, incel_%s, %s, 0}, ", c, c, c, g->dimc[d]);
+	}
+	if (g->loopdim < 0)
+		fputs("{out, inc_out, 0, 1, 1}, ", out);
+	for (int o = 0; o < g->nouts; o++) {
+		const char *c = g->outc[o];
+		if (g->dimsize[g->loopdim] >= 0)
+			fprintf(out, "{%s, inc_%s, incel_%s, %ld, 1}, ", c, c, c, g->dimsize[g->loopdim]);
+		else
+			fprintf(out, "{%s, inc_%s, incel_%s, %s, 1}, ", c, c, c, g->dimc[g->loopdim]);
+	}
+	fputs("]]]])\n", out);
+	emit_defi(out, (snprintf(name, sizeof name, "sk_gu_narrays_%d", i), name),
+	          f->nargs + (g->loopdim < 0 ? 1 : g->nouts));
+	/* Kernel arguments for cudaLaunchKernel, in parameter order. */
+	fprintf(out, "m4_define([[sk_gu_launch_%d]], [[[[(void *)&batch", i);
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(out, ", (void *)&%s", g->dimc[d]);
+	for (int a = 0; a < f->nargs; a++) {
+		fprintf(out, ", (void *)&%s, (void *)&inc_%s", f->cargs[a], f->cargs[a]);
+		if (g->argdim[a] >= 0)
+			fprintf(out, ", (void *)&incel_%s", f->cargs[a]);
+	}
+	if (g->loopdim < 0)
+		fputs(", (void *)&out, (void *)&inc_out", out);
+	for (int o = 0; o < g->nouts; o++)
+		fprintf(out, ", (void *)&%s, (void *)&inc_%s, (void *)&incel_%s", g->outc[o], g->outc[o], g->outc[o]);
+	fputs("]]]])\n", out);
+	/* Elements one item touches, to decide when threads pay off. */
+	fprintf(out, "m4_define([[sk_gu_work_%d]], [[[[(size_t)1", i);
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(out, " + %s", g->dimc[d]);
+		else
+			fprintf(out, " + %ld", g->dimsize[d]);
+	fputs("]]]])\n", out);
+}
+
+void emit_gu_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
+{
+	emit_defi(out, "sk_ngu", prog->ngufuncs);
+	fputs("m4_define([[sk__each_gu_do]], [[", out);
+	for (int i = 0; i < prog->ngufuncs; i++)
+		fprintf(out, "m4_define([[sk_i]], [[%d]])$1[[]]", i);
+	fputs("]])\n", out);
+	for (int i = 0; i < prog->ngufuncs; i++)
+		emit_gu(out, dag, prog, info, i);
+}
