@@ -1,0 +1,162 @@
+// gpu_gufunc.cu: every gufunc of tests/gufuncs.sym on the GPU against the
+// CPU fallback, in float and double, in the row and the column layout and
+// with broadcast inputs, for batch sizes that are not a multiple of the
+// block and core sizes 0, 1, 5 and 37.  Outputs are poisoned (NaN) before
+// each run; every CUDA call and the launch status are checked.  Exits 0 on
+// success, 1 on failure, 77 (skip) with no GPU.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "gufuncs.h"
+
+#define CK(call)                                                                          \
+	do {                                                                              \
+		cudaError_t e_ = (call);                                                  \
+		if (e_ != cudaSuccess) {                                                  \
+			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,     \
+			        cudaGetErrorString(e_));                                  \
+			exit(1);                                                          \
+		}                                                                         \
+	} while (0)
+
+static int failures = 0;
+static uint64_t rng = 777;
+static double uniform(double lo, double hi)
+{
+	uint64_t z = (rng += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return lo + (hi - lo) * (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+}
+
+enum Kind { SEQ, SEQ_FIXED, RED, RED_X, VEC };
+
+// One call of either back end; p are the arrays (vector input, scalar
+// input, output) in device or host memory.
+template <typename T> struct Gu {
+	const char *name;
+	Kind kind;
+	long fixed;
+	void (*gpu)(); // cast by kind below (void (*)() is the generic function pointer)
+	void (*cpu)();
+};
+
+template <typename T>
+static int call(const Gu<T> &g, bool gpu, size_t batch, size_t n, const T *v, ptrdiff_t vib, ptrdiff_t vie,
+                const T *x, ptrdiff_t xib, T *o, ptrdiff_t oib, ptrdiff_t oie)
+{
+	typedef int (*SeqG)(size_t, size_t, const T *, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t, cudaStream_t);
+	typedef int (*SeqC)(size_t, size_t, const T *, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t);
+	typedef int (*FixG)(size_t, const T *, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t, cudaStream_t);
+	typedef int (*FixC)(size_t, const T *, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t);
+	typedef int (*RedG)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t, cudaStream_t);
+	typedef int (*RedC)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t);
+	typedef int (*RedXG)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, const T *, ptrdiff_t, T *, ptrdiff_t, cudaStream_t);
+	typedef int (*RedXC)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, const T *, ptrdiff_t, T *, ptrdiff_t);
+	typedef int (*VecG)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t, cudaStream_t);
+	typedef int (*VecC)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t, ptrdiff_t);
+	switch (g.kind) {
+	case SEQ: return gpu ? ((SeqG)g.gpu)(batch, n, x, xib, o, oib, oie, 0) : ((SeqC)g.cpu)(batch, n, x, xib, o, oib, oie);
+	case SEQ_FIXED: return gpu ? ((FixG)g.gpu)(batch, x, xib, o, oib, oie, 0) : ((FixC)g.cpu)(batch, x, xib, o, oib, oie);
+	case RED: return gpu ? ((RedG)g.gpu)(batch, n, v, vib, vie, o, oib, 0) : ((RedC)g.cpu)(batch, n, v, vib, vie, o, oib);
+	case RED_X: return gpu ? ((RedXG)g.gpu)(batch, n, v, vib, vie, x, xib, o, oib, 0)
+	                       : ((RedXC)g.cpu)(batch, n, v, vib, vie, x, xib, o, oib);
+	default: return gpu ? ((VecG)g.gpu)(batch, n, v, vib, vie, o, oib, oie, 0) : ((VecC)g.cpu)(batch, n, v, vib, vie, o, oib, oie);
+	}
+}
+
+#define G(name, kind, fixed, P) {#name, kind, fixed, (void (*)())gufuncs_##name##_##P, (void (*)())gufuncs_##name##_##P##_cpu}
+#define ALL(P)                                                                                          \
+	{G(hermite, SEQ, 0, P), G(powsum, SEQ, 0, P), G(legendre, SEQ, 0, P), G(chebyshev, SEQ, 0, P),  \
+	 G(laguerre, SEQ, 0, P), G(expseries, SEQ_FIXED, 6, P), G(norm2, RED, 0, P),                    \
+	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P)}
+
+template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, int layout)
+{
+	if (g.fixed)
+		n = (size_t)g.fixed;
+	bool seq = g.kind == SEQ || g.kind == SEQ_FIXED, red = g.kind == RED || g.kind == RED_X;
+	size_t vn = seq ? 0 : n, on = red ? 1 : n;
+	size_t nv = batch * (vn ? vn : 1), no = batch * (on ? on : 1);
+	std::vector<T> v(nv ? nv : 1), x(batch), cpu(no ? no : 1), gpu(no ? no : 1);
+	for (auto &e : v)
+		e = (T)uniform(0.1, 1);
+	for (auto &e : x)
+		e = (T)uniform(-1, 1);
+	bool col = layout == 1, bc = layout == 2;
+	ptrdiff_t vib = bc ? 0 : col ? 1 : (ptrdiff_t)vn, vie = col ? (ptrdiff_t)batch : 1, xib = bc ? 0 : 1;
+	ptrdiff_t oib = col ? 1 : (ptrdiff_t)on, oie = col ? (ptrdiff_t)batch : 1;
+	T *dv, *dx, *dout;
+	CK(cudaMalloc(&dv, v.size() * sizeof(T)));
+	CK(cudaMalloc(&dx, (batch ? batch : 1) * sizeof(T)));
+	CK(cudaMalloc(&dout, gpu.size() * sizeof(T)));
+	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+	CK(cudaMemcpy(dx, x.data(), batch * sizeof(T), cudaMemcpyHostToDevice));
+	CK(cudaMemset(dout, 0xff, gpu.size() * sizeof(T))); // NaN poison
+	memset(cpu.data(), 0xff, cpu.size() * sizeof(T));
+	int rg = call(g, true, batch, n, dv, vib, vie, dx, xib, dout, oib, oie);
+	CK(cudaGetLastError());
+	CK(cudaDeviceSynchronize());
+	int rc = call(g, false, batch, n, v.data(), vib, vie, x.data(), xib, cpu.data(), oib, oie);
+	CK(cudaMemcpy(gpu.data(), dout, gpu.size() * sizeof(T), cudaMemcpyDeviceToHost));
+	CK(cudaFree(dv));
+	CK(cudaFree(dx));
+	CK(cudaFree(dout));
+	if (rg != 0 || rc != 0) {
+		fprintf(stderr, "FAIL %s batch=%zu n=%zu layout=%d: status gpu %d cpu %d\n", g.name, batch, n, layout, rg, rc);
+		failures++;
+		return;
+	}
+	// GPU and CPU differ by contraction into fma and the math library's
+	// last bits: compare relative to each item's largest value.
+	double tol = sizeof(T) == 4 ? 1e-5 : 1e-13, worst = 0;
+	for (size_t b = 0; b < batch; b++) {
+		double scale = 0;
+		for (size_t k = 0; k < on; k++)
+			scale = fmax(scale, fabs((double)cpu[col ? k * batch + b : b * on + k]));
+		for (size_t k = 0; k < on; k++) {
+			size_t at = col ? k * batch + b : b * on + k;
+			double a = (double)gpu[at], c = (double)cpu[at];
+			if (std::isnan(a) != std::isnan(c) || (!std::isnan(c) && !(fabs(a - c) <= tol * (scale > 1 ? scale : 1)))) {
+				if (worst == 0)
+					fprintf(stderr, "FAIL %s f%zu batch=%zu n=%zu layout=%d item %zu [%zu]: gpu %.17g cpu %.17g\n",
+					        g.name, 8 * sizeof(T), batch, n, layout, b, k, a, c);
+				worst = 1;
+			}
+		}
+	}
+	failures += worst > 0;
+}
+
+int main()
+{
+	int ndev = 0;
+	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+		printf("SKIP: no CUDA device\n");
+		return 77;
+	}
+	static const Gu<double> g64[] = ALL(f64);
+	static const Gu<float> g32[] = ALL(f32);
+	static const size_t batches[] = {1, 7, 1000 + 37, 100003};
+	static const size_t ns[] = {0, 1, 5, 37};
+	int runs = 0;
+	for (size_t b : batches)
+		for (size_t n : ns) {
+			if (b > 2000 && n > 5)
+				continue;
+			for (int layout = 0; layout < 3; layout++) {
+				for (const auto &g : g64)
+					run(g, b, n, layout), runs++;
+				for (const auto &g : g32)
+					run(g, b, n, layout), runs++;
+			}
+		}
+	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);
+	return failures ? 1 : 0;
+}
