@@ -29,6 +29,7 @@ typedef struct {
 	const char *T;
 	int ntmp;
 	unsigned bound;        /* index levels bound where code is being written */
+	const Node *split;     /* a Sum whose loop runs j = lo + _t, lo + _t + _T, ... */
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
 	int nactive;
 	int indent;
@@ -208,9 +209,12 @@ static void emit_sum(Em *e, Node *x)
 	ind(e);
 	fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
 	int_text(e, x->kids[1]);
-	fprintf(e->out, "; _j%d <= ", L);
+	fprintf(e->out, "%s; _j%d <= ", x == e->split ? " + _t" : "", L);
 	int_text(e, x->kids[2]);
-	fprintf(e->out, "; _j%d++) {\n", L);
+	if (x == e->split)
+		fprintf(e->out, "; _j%d += _T) {\n", L);
+	else
+		fprintf(e->out, "; _j%d++) {\n", L);
 	e->indent++;
 	open_scope(e);
 	unsigned saved = e->bound;
@@ -390,6 +394,65 @@ static void emit_item_body(Em *e)
 	(void)roots;
 }
 
+/* A reduction that many threads can share: a scalar result whose value
+ * needs exactly one Sum or Product of the inputs, with no incremental
+ * values and no nested reduction in its body.  Then each thread sums a
+ * strided part (the partial function) and the kernel combines the parts
+ * before the final function computes the result from their total. */
+static Node *split_sum(Dag *dag, const Func *f)
+{
+	Node **order, *found = NULL;
+	if (f->gu->loopdim >= 0)
+		return NULL;
+	size_t n = dag_schedule_values(dag, f->root, &order, true);
+	for (size_t i = 0; i < n; i++) {
+		Node *x = order[i];
+		if (x->op != N_SUM && x->op != N_PROD)
+			continue;
+		if (found || x->level != 1 || x->deps)
+			return NULL;
+		found = x;
+	}
+	if (!found)
+		return NULL;
+	n = dag_schedule(dag, found->kids[0], &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDPOW ||
+		    order[i]->op == N_INDFACT)
+			return NULL;
+	return found;
+}
+
+/* The partial function (which = 0) or the final one (1) of a split
+ * reduction. */
+static void emit_split_body(Em *e, Node *sum, int which)
+{
+	const Func *f = e->f;
+	char b[64];
+	e->indent = 1;
+	e->bound = 0;
+	e->nactive = 0;
+	open_scope(e);
+	for (int i = 0; i < f->nargs; i++) { /* each function uses only some */
+		fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
+		if (e->g->argdim[i] >= 0)
+			fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
+	}
+	for (int d = 0; d < e->g->ndims; d++)
+		if (e->g->dimsize[d] < 0)
+			fprintf(e->out, "\t(void)%s;\n", e->g->dimc[d]);
+	if (which == 0) {
+		e->split = sum;
+		emit_scope(e, sum);
+		e->split = NULL;
+		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, sum));
+	} else {
+		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, sum));
+		emit_scope(e, f->root);
+		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
+	}
+}
+
 /* The definitions of one gufunc, in one precision where it matters. */
 static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info, int i)
 {
@@ -402,6 +465,29 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	emit_defi(out, name, f->loc.line);
 	snprintf(name, sizeof name, "sk_gu_result_%d", i);
 	emit_defi(out, name, g->loopdim < 0);
+	Node *split = split_sum(dag, f);
+	snprintf(name, sizeof name, "sk_gu_split_%d", i);
+	emit_defi(out, name, split != NULL);
+	if (split) {
+		bool prod = split->op == N_PROD;
+		fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
+		fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
+		/* The number of terms, for choosing threads per item. */
+		fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
+		Em le = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g};
+		fputc('(', out);
+		int_text(&le, split->kids[2]);
+		fputs(" - ", out);
+		int_text(&le, split->kids[1]);
+		fputs(" + 1)]]]])\n", out);
+		/* Inputs in dense rows: threads of an item then read neighbours. */
+		fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);
+		int nv = 0;
+		for (int a = 0; a < f->nargs; a++)
+			if (g->argdim[a] >= 0)
+				fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
+		fputs(nv ? "]]]])\n" : "0]]]])\n", out);
+	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
 	for (int a = 0; a < f->nargs; a++)
@@ -458,6 +544,13 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 		        .fast = info->fast_math, .T = T};
 		emit_item_body(&e);
 		fputs("]]]])\n", out);
+		if (split) {
+			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
+			emit_split_body(&e, split, 0);
+			fprintf(out, "]]]])\nm4_define([[sk_gu_fbody_%d_%s]], [[[[", i, P);
+			emit_split_body(&e, split, 1);
+			fputs("]]]])\n", out);
+		}
 	}
 	/* The item call for batch item _b (a ptrdiff_t). */
 	fprintf(out, "m4_define([[sk_gu_callargs_%d]], [[[[", i);
@@ -517,6 +610,50 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	for (int o = 0; o < g->nouts; o++)
 		fprintf(out, ", (void *)&%s, (void *)&inc_%s, (void *)&incel_%s", g->outc[o], g->outc[o], g->outc[o]);
 	fputs("]]]])\n", out);
+	/* The row-staged GPU kernel (outputs written to shared memory, then
+	 * copied out as contiguous rows): its item call, its copy-out, and the
+	 * condition on the increments under which it applies. */
+	if (g->loopdim < 0)
+		fprintf(out, "m4_define([[sk_gu_loopdim_%d]], [[]])\n", i);
+	if (g->loopdim >= 0) {
+		char len[80];
+		if (g->dimsize[g->loopdim] >= 0)
+			snprintf(len, sizeof len, "%ld", g->dimsize[g->loopdim]);
+		else
+			snprintf(len, sizeof len, "%s", g->dimc[g->loopdim]);
+		emit_defi(out, (snprintf(name, sizeof name, "sk_gu_nouts_%d", i), name), g->nouts);
+		fprintf(out, "m4_define([[sk_gu_loopdim_%d]], [[[[%s]]]])\n", i,
+		        g->dimsize[g->loopdim] >= 0 ? "" : g->dimc[g->loopdim]);
+		fprintf(out, "m4_define([[sk_gu_outlen_%d]], [[[[(size_t)%s]]]])\n", i, len);
+		fprintf(out, "m4_define([[sk_gu_scallargs_%d]], [[[[", i);
+		np = 0;
+		for (int d = 0; d < g->ndims; d++)
+			if (g->dimsize[d] < 0)
+				fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
+		for (int a = 0; a < f->nargs; a++) {
+			const char *c = f->cargs[a];
+			if (g->argdim[a] >= 0)
+				fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+			else
+				fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
+		}
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, 1", np++ ? ", " : "", o);
+		fputs("]]]])\n", out);
+		fprintf(out, "m4_define([[sk_gu_stage_%d]], [[[[", i);
+		/* Element _e of the block's rows is row _r, column _c; both advance
+		 * by whole blocks, without a division per element. */
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "\t\tfor (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x %% _len; _e < _cnt * _len;\n"
+			             "\t\t     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)\n"
+			             "\t\t\t%s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[%d * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];\n",
+			        g->outc[o], o);
+		fputs("]]]])\n", out);
+		fprintf(out, "m4_define([[sk_gu_rows_%d]], [[[[", i);
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "%sincel_%s == 1 && inc_%s == (ptrdiff_t)%s", o ? " && " : "", g->outc[o], g->outc[o], len);
+		fputs("]]]])\n", out);
+	}
 	/* Elements one item touches, to decide when threads pay off. */
 	fprintf(out, "m4_define([[sk_gu_work_%d]], [[[[(size_t)1", i);
 	for (int d = 0; d < g->ndims; d++)

@@ -12,6 +12,7 @@ sk_banner([[sk_lib.cu: the GPU kernels of the sk_lib library]])
 #include "sk_lib.h"
 
 #include <atomic>
+#include <cstring>
 #include <cuda_runtime.h>
 
 #ifndef sk_LIB[[]]_BLOCK
@@ -68,7 +69,8 @@ enum { sk_LIB[[]]_MAX_DEVICES = 64 };
 
 /* Blocks that fill the device for `kernel`, cached per device; fewer when
  * `work` items need fewer. */
-static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, size_t work, int *grid,
+                               size_t smem = 0)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -79,7 +81,7 @@ static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, siz
 		int sms = 0, per = 0;
 		e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
 		if (e == cudaSuccess)
-			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, sk_LIB[[]]_BLOCK, 0);
+			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, sk_LIB[[]]_BLOCK, smem);
 		if (e != cudaSuccess)
 			return sk_lib[[_priv_status]](e);
 		full = sms * (per > 0 ? per : 1);
@@ -90,6 +92,43 @@ static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, siz
 	*grid = need < (size_t)full ? (int)(need ? need : 1) : full;
 	return sk_LIB[[]]_OK;
 }
+
+m4_ifelse(sk_ngu, 0, [[]], [[/* Scratch memory of the shared reductions: stream-ordered allocations
+ * (CUDA 11.2) from a pool of the library's own per device, which keeps
+ * what it allocated (release threshold: never) so that later calls map no
+ * memory; the pool is never destroyed.  The caller's default pool is left
+ * alone. */
+static std::atomic<cudaMemPool_t> sk_lib[[_priv_pools]][sk_LIB[[]]_MAX_DEVICES];
+
+static cudaError_t sk_lib[[_priv_alloc]](void **p, size_t bytes, cudaStream_t stream)
+{
+	int dev;
+	cudaError_t e = cudaGetDevice(&dev);
+	if (e != cudaSuccess)
+		return e;
+	if (dev < 0 || dev >= sk_LIB[[]]_MAX_DEVICES)
+		return cudaMallocAsync(p, bytes, stream);
+	cudaMemPool_t pool = sk_lib[[_priv_pools]][dev].load();
+	if (!pool) {
+		cudaMemPoolProps props;
+		memset(&props, 0, sizeof props);
+		props.allocType = cudaMemAllocationTypePinned;
+		props.location.type = cudaMemLocationTypeDevice;
+		props.location.id = dev;
+		unsigned long long keep = ~0ull; /* cuuint64_t */
+		if ((e = cudaMemPoolCreate(&pool, &props)) != cudaSuccess ||
+		    (e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep)) != cudaSuccess)
+			return e;
+		cudaMemPool_t none = NULL;
+		if (!sk_lib[[_priv_pools]][dev].compare_exchange_strong(none, pool)) {
+			cudaMemPoolDestroy(pool); /* another thread made one first */
+			pool = none;
+		}
+	}
+	return cudaMallocFromPoolAsync(p, bytes, pool, stream);
+}
+
+]])m4_dnl
 
 template <int V> static bool sk_lib[[_priv_aligned]](const void *p, size_t size)
 {
@@ -170,18 +209,151 @@ extern "C" sk_map_decl(sk_i)
 
 /* Gufuncs: one thread per batch item, the item's recurrence in registers.
  * In the column layout (inc_batch 1) neighbouring threads touch
- * neighbouring elements at each step, so every access is coalesced. */
+ * neighbouring elements at each step, so every access is coalesced.  In
+ * the row layout a thread's outputs are one row: written straight to
+ * memory, a warp's stores would touch 32 rows at once, so the items of a
+ * block write their rows to shared memory (a row stride that is odd, so
+ * threads hit different banks) and the block then copies the rows out as
+ * one contiguous range.  That applies while the rows of all outputs fit in
+ * sk_LIB[[]]_GU_STAGE bytes of shared memory. */
+/* Kernels for a run-time size are also instantiated for sizes 2 to 8:
+ * told n == _N, the compiler unrolls the item's loop into registers as for
+ * a size fixed in the .sym file (measured: 2.5x faster in rows of 4). */
+#ifndef sk_LIB[[]]_GU_STAGE
+#define sk_LIB[[]]_GU_STAGE 32768
+#endif
+extern __shared__ unsigned char sk_lib[[_priv_smem]][];
 sk_each_prec([[sk_each_gu([[
+template <int _N>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)(sk_gu_kparams(sk_i))
 {
+	sk_gu_assume(sk_i)
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
 		sk_gu_call(sk_i)
 	}
 }
+m4_ifelse(sk_gu_result(sk_i), 1, [[]], [[
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_rows]](sk_gu_kparams(sk_i), ptrdiff_t _ts)
+{
+	sk_gu_assume(sk_i)
+	sk_T *const _sm = reinterpret_cast<sk_T *>(sk_lib[[_priv_smem]]);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = sk_gu_outlen(sk_i), _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			sk_gu_item(sk_i)(sk_gu_scallargs(sk_i));
+		}
+		__syncthreads();
+sk_gu_stage(sk_i)		__syncthreads();
+	}
+}
+]])
+m4_ifelse(sk_gu_split(sk_i), 1, [[
+/* A shared reduction: _p threads per item.  Up to a block, an item's
+ * threads are neighbours in one block; beyond, _p / BLOCK blocks share an
+ * item, each writes its part to _scratch and the last to finish (counted
+ * in _count) adds the parts in order, so results do not depend on timing. */
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, sk_gu_iparams(sk_i))
+{
+sk_gu_pbody(sk_i)
+}
 
-static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][sk_LIB[[]]_MAX_DEVICES];
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_fin]](sk_T _acc, sk_gu_iparams(sk_i))
+{
+sk_gu_fbody(sk_i)
+}
+
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
+sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsigned *_count)
+{
+	__shared__ sk_T _red[sk_LIB[[]]_BLOCK];
+	__shared__ bool _last;
+	const unsigned _tid = threadIdx.x, _gs = _p < sk_LIB[[]]_BLOCK ? _p : sk_LIB[[]]_BLOCK;
+	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (sk_LIB[[]]_BLOCK / _gs) + _tid / _gs;
+	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * sk_LIB[[]]_BLOCK + _tid : _tid % _gs;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	sk_T _v = sk_gu_redid(sk_i);
+	if (_item < batch)
+		_v = sk_gu_kern(sk_i)[[_part]]((ptrdiff_t)_part, (ptrdiff_t)_p, sk_gu_callargs(sk_i));
+	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
+		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
+			_v = _v sk_gu_redop(sk_i) __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_v, sk_gu_callargs(sk_i));
+		return;
+	}
+	_red[_tid] = _v;
+	__syncthreads();
+	for (unsigned _s = _gs / 2; _s > 0; _s >>= 1) {
+		if (_tid % _gs < _s)
+			_red[_tid] = _red[_tid] sk_gu_redop(sk_i) _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_bpi == 1) {
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_red[_tid], sk_gu_callargs(sk_i));
+		return;
+	}
+	if (_tid == 0) {
+		_scratch[blockIdx.x] = _red[0];
+		__threadfence();
+		_last = atomicAdd(&_count[_item], 1u) == _bpi - 1;
+	}
+	__syncthreads();
+	if (!_last)
+		return;
+	__threadfence();
+	sk_T _a = sk_gu_redid(sk_i);
+	for (size_t _c = _tid; _c < _bpi; _c += sk_LIB[[]]_BLOCK)
+		_a = _a sk_gu_redop(sk_i) ((volatile sk_T *)_scratch)[_item * _bpi + _c];
+	_red[_tid] = _a;
+	__syncthreads();
+	for (unsigned _s = sk_LIB[[]]_BLOCK / 2; _s > 0; _s >>= 1) {
+		if (_tid < _s)
+			_red[_tid] = _red[_tid] sk_gu_redop(sk_i) _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_tid == 0) {
+		out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_red[0], sk_gu_callargs(sk_i));
+		_count[_item] = 0;
+	}
+}
+
+/* The same for inputs in columns: neighbouring threads take neighbouring
+ * items (so reads stay coalesced) and blockIdx.y numbers the _p parts;
+ * the last block of a column of blocks adds the parts in order. */
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
+sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsigned *_count)
+{
+	__shared__ bool _last;
+	const size_t _item = (size_t)blockIdx.x * sk_LIB[[]]_BLOCK + threadIdx.x;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	if (_item < batch)
+		_scratch[(size_t)blockIdx.y * batch + _item] =
+			sk_gu_kern(sk_i)[[_part]]((ptrdiff_t)blockIdx.y, (ptrdiff_t)_p, sk_gu_callargs(sk_i));
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		_last = atomicAdd(&_count[blockIdx.x], 1u) == _p - 1;
+	__syncthreads();
+	if (!_last || _item >= batch)
+		return;
+	__threadfence();
+	sk_T _a = sk_gu_redid(sk_i);
+	for (unsigned _q = 0; _q < _p; _q++)
+		_a = _a sk_gu_redop(sk_i) ((volatile sk_T *)_scratch)[(size_t)_q * batch + _item];
+	out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_a, sk_gu_callargs(sk_i));
+	if (threadIdx.x == 0)
+		_count[blockIdx.x] = 0;
+}
+]])
+static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][2][sk_LIB[[]]_MAX_DEVICES];
 
 extern "C" sk_gu_decl(sk_i)
 {
@@ -189,9 +361,84 @@ extern "C" sk_gu_decl(sk_i)
 	int _grid, _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)sk_gu_kern(sk_i);
+	const void *_kernel = (const void *)sk_gu_kern(sk_i)<0>;
 	void *_args[[[]]] = {sk_gu_launch(sk_i)};
-	_rc = sk_lib[[_priv_grid]](_kernel, sk_gu_kern(sk_i)[[_grid]], batch, &_grid);
+m4_ifelse(sk_gu_split(sk_i), 1, [[	/* Threads per item: in dense rows up to a warp of neighbours, so that
+	 * reads take whole sectors, keeping 8 terms a thread; then more while
+	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
+	 * (Measured on an H200: fewer terms a thread cost more in combining
+	 * than they gain; see bench/RESULTS.md.) */
+	const ptrdiff_t _len = sk_gu_redlen(sk_i);
+	unsigned _p = 1;
+	while (sk_gu_rowsin(sk_i) && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
+		_p *= 2;
+	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+		_p *= 2;
+	const bool _cols = !(sk_gu_rowsin(sk_i)) && batch >= 32;
+	if (_p > 1 && _cols) {
+		const size_t _bx = (batch + sk_LIB[[]]_BLOCK - 1) / sk_LIB[[]]_BLOCK;
+		sk_T *_scratch = NULL;
+		cudaError_t _e = _p <= 65535 ? sk_lib[[_priv_alloc]]((void **)&_scratch, _p * batch * sizeof(sk_T) + _bx * sizeof(unsigned),
+		                                                   (cudaStream_t)stream) : cudaErrorInvalidValue;
+		unsigned *_count = (unsigned *)(void *)(_scratch + _p * batch);
+		if (_e == cudaSuccess)
+			_e = cudaMemsetAsync(_count, 0, _bx * sizeof(unsigned), (cudaStream_t)stream);
+		void *_sargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_p, (void *)&_scratch, (void *)&_count};
+		if (_e == cudaSuccess)
+			_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_redc]], dim3((unsigned)_bx, _p),
+			                      dim3(sk_LIB[[]]_BLOCK), _sargs, 0, (cudaStream_t)stream);
+		if (_scratch) {
+			cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = _f;
+		}
+		return sk_lib[[_priv_status]](_e);
+	}
+	if (_p > 1) {
+		const size_t _gs = _p < sk_LIB[[]]_BLOCK ? _p : sk_LIB[[]]_BLOCK, _bpi = _p / _gs;
+		const size_t _blocks = _bpi > 1 ? batch * _bpi : (batch + sk_LIB[[]]_BLOCK / _gs - 1) / (sk_LIB[[]]_BLOCK / _gs);
+		sk_T *_scratch = NULL;
+		unsigned *_count = NULL;
+		if (_blocks <= 0x7fffffff) {
+			cudaError_t _e = cudaSuccess;
+			if (_bpi > 1) {
+				_e = sk_lib[[_priv_alloc]]((void **)&_scratch, _blocks * sizeof(sk_T) + batch * sizeof(unsigned), (cudaStream_t)stream);
+				_count = (unsigned *)(void *)(_scratch + _blocks);
+				if (_e == cudaSuccess)
+					_e = cudaMemsetAsync(_count, 0, batch * sizeof(unsigned), (cudaStream_t)stream);
+			}
+			void *_sargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_p, (void *)&_scratch, (void *)&_count};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_red]], dim3((unsigned)_blocks),
+				                      dim3(sk_LIB[[]]_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return sk_lib[[_priv_status]](_e);
+		}
+	}
+]])m4_dnl
+m4_ifelse(sk_gu_result(sk_i), 1, [[]], [[	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = sk_gu_outlen(sk_i);
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)sk_gu_nouts(sk_i) * sk_LIB[[]]_BLOCK * (size_t)_ts * sizeof(sk_T);
+	void *_rargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(sk_T) > 16 && _len <= sk_LIB[[]]_GU_STAGE / sizeof(sk_T) && _smem <= sk_LIB[[]]_GU_STAGE &&
+	    sk_gu_rows(sk_i)) {
+		_kernel = (const void *)sk_gu_kern(sk_i)[[_rows]]<0>;
+		sk__gu_pick(sk_gu_kern(sk_i)[[_rows]])
+		_rc = sk_lib[[_priv_grid]](_kernel, sk_gu_kern(sk_i)[[_grid]][[[1]]], batch, &_grid, sk_LIB[[]]_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return sk_lib[[_priv_status]](cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(sk_LIB[[]]_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	sk__gu_pick(sk_gu_kern(sk_i))
+]])	_rc = sk_lib[[_priv_grid]](_kernel, sk_gu_kern(sk_i)[[_grid]][[[0]]], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return sk_lib[[_priv_status]](cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(sk_LIB[[]]_BLOCK), _args, 0,

@@ -93,6 +93,34 @@ m4_define([[sk_gu_arrays]], [[m4_indir([[sk_gu_arrays_]]$1)]])
 m4_define([[sk_gu_callargs]], [[m4_indir([[sk_gu_callargs_]]$1)]])
 m4_define([[sk_gu_launch]], [[m4_indir([[sk_gu_launch_]]$1)]])
 m4_define([[sk_gu_work]], [[m4_indir([[sk_gu_work_]]$1)]])
+m4_define([[sk_gu_nouts]], [[m4_indir([[sk_gu_nouts_]]$1)]])
+m4_define([[sk_gu_outlen]], [[m4_indir([[sk_gu_outlen_]]$1)]])
+m4_define([[sk_gu_scallargs]], [[m4_indir([[sk_gu_scallargs_]]$1)]])
+m4_define([[sk_gu_stage]], [[m4_indir([[sk_gu_stage_]]$1)]])
+m4_define([[sk_gu_rows]], [[m4_indir([[sk_gu_rows_]]$1)]])
+m4_define([[sk_gu_split]], [[m4_indir([[sk_gu_split_]]$1)]])
+m4_define([[sk_gu_loopdim]], [[m4_indir([[sk_gu_loopdim_]]$1)]])
+m4_dnl sk_gu_assume(I): in a kernel template <int _N>, the statement that
+m4_dnl tells the compiler the outputs' run-time size is _N (0: any).
+m4_define([[sk_gu_assume]], [[m4_ifelse(sk_gu_loopdim($1), [[]], [[(void)_N;]], [[if (_N && sk_gu_loopdim($1) != (size_t)_N)
+		return;]])]])
+m4_dnl sk__gu_pick(KERNEL): sets _kernel to KERNEL's instance for _len.
+m4_define([[sk__gu_pick]], [[m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[]], [[switch (_len) {
+	case 2: _kernel = (const void *)$1<2>; break;
+	case 3: _kernel = (const void *)$1<3>; break;
+	case 4: _kernel = (const void *)$1<4>; break;
+	case 5: _kernel = (const void *)$1<5>; break;
+	case 6: _kernel = (const void *)$1<6>; break;
+	case 7: _kernel = (const void *)$1<7>; break;
+	case 8: _kernel = (const void *)$1<8>; break;
+	default: break;
+	}]])]])
+m4_define([[sk_gu_redop]], [[m4_indir([[sk_gu_redop_]]$1)]])
+m4_define([[sk_gu_redid]], [[m4_indir([[sk_gu_redid_]]$1)]])
+m4_define([[sk_gu_redlen]], [[m4_indir([[sk_gu_redlen_]]$1)]])
+m4_define([[sk_gu_rowsin]], [[m4_indir([[sk_gu_rowsin_]]$1)]])
+m4_define([[sk_gu_pbody]], [[m4_indir([[sk_gu_pbody_]]$1[[_]]sk_P)]])
+m4_define([[sk_gu_fbody]], [[m4_indir([[sk_gu_fbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_params]], [[m4_indir([[sk_gu_params_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_kparams]], [[m4_indir([[sk_gu_kparams_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_iparams]], [[m4_indir([[sk_gu_iparams_]]$1[[_]]sk_P)]])

@@ -115,7 +115,7 @@ template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, in
 	}
 	// GPU and CPU differ by contraction into fma and the math library's
 	// last bits: compare relative to each item's largest value.
-	double tol = sizeof(T) == 4 ? 1e-5 : 1e-13, worst = 0;
+	double tol = sizeof(T) == 4 ? 1e-4 : 1e-13, worst = 0;
 	for (size_t b = 0; b < batch; b++) {
 		double scale = 0;
 		for (size_t k = 0; k < on; k++)
@@ -144,17 +144,22 @@ int main()
 	static const Gu<double> g64[] = ALL(f64);
 	static const Gu<float> g32[] = ALL(f32);
 	static const size_t batches[] = {1, 7, 1000 + 37, 100003};
-	static const size_t ns[] = {0, 1, 5, 37};
+	static const size_t ns[] = {0, 1, 5, 37, 5000, 300007};
 	int runs = 0;
 	for (size_t b : batches)
 		for (size_t n : ns) {
-			if (b > 2000 && n > 5)
+			if ((b > 2000 && n > 5) || (b > 7 && n > 37))
 				continue;
 			for (int layout = 0; layout < 3; layout++) {
+				// Long n: reductions and vector maps (the recurrences'
+				// rounding grows with n, and some overflow, differently
+				// on the two sides).
 				for (const auto &g : g64)
-					run(g, b, n, layout), runs++;
+					if (n <= 1000 || g.kind == RED || g.kind == RED_X || g.kind == VEC)
+						run(g, b, n, layout), runs++;
 				for (const auto &g : g32)
-					run(g, b, n, layout), runs++;
+					if (n <= 1000 || g.kind == RED || g.kind == RED_X || g.kind == VEC)
+						run(g, b, n, layout), runs++;
 			}
 		}
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);

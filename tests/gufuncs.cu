@@ -15,6 +15,7 @@
 #include "gufuncs.h"
 
 #include <atomic>
+#include <cstring>
 #include <cuda_runtime.h>
 
 #ifndef GUFUNCS_BLOCK
@@ -71,7 +72,8 @@ enum { GUFUNCS_MAX_DEVICES = 64 };
 
 /* Blocks that fill the device for `kernel`, cached per device; fewer when
  * `work` items need fewer. */
-static int gufuncs_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid)
+static int gufuncs_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid,
+                               size_t smem = 0)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -82,7 +84,7 @@ static int gufuncs_priv_grid(const void *kernel, std::atomic<int> *cache, size_t
 		int sms = 0, per = 0;
 		e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
 		if (e == cudaSuccess)
-			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, GUFUNCS_BLOCK, 0);
+			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, GUFUNCS_BLOCK, smem);
 		if (e != cudaSuccess)
 			return gufuncs_priv_status(e);
 		full = sms * (per > 0 ? per : 1);
@@ -94,6 +96,42 @@ static int gufuncs_priv_grid(const void *kernel, std::atomic<int> *cache, size_t
 	return GUFUNCS_OK;
 }
 
+/* Scratch memory of the shared reductions: stream-ordered allocations
+ * (CUDA 11.2) from a pool of the library's own per device, which keeps
+ * what it allocated (release threshold: never) so that later calls map no
+ * memory; the pool is never destroyed.  The caller's default pool is left
+ * alone. */
+static std::atomic<cudaMemPool_t> gufuncs_priv_pools[GUFUNCS_MAX_DEVICES];
+
+static cudaError_t gufuncs_priv_alloc(void **p, size_t bytes, cudaStream_t stream)
+{
+	int dev;
+	cudaError_t e = cudaGetDevice(&dev);
+	if (e != cudaSuccess)
+		return e;
+	if (dev < 0 || dev >= GUFUNCS_MAX_DEVICES)
+		return cudaMallocAsync(p, bytes, stream);
+	cudaMemPool_t pool = gufuncs_priv_pools[dev].load();
+	if (!pool) {
+		cudaMemPoolProps props;
+		memset(&props, 0, sizeof props);
+		props.allocType = cudaMemAllocationTypePinned;
+		props.location.type = cudaMemLocationTypeDevice;
+		props.location.id = dev;
+		unsigned long long keep = ~0ull; /* cuuint64_t */
+		if ((e = cudaMemPoolCreate(&pool, &props)) != cudaSuccess ||
+		    (e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep)) != cudaSuccess)
+			return e;
+		cudaMemPool_t none = NULL;
+		if (!gufuncs_priv_pools[dev].compare_exchange_strong(none, pool)) {
+			cudaMemPoolDestroy(pool); /* another thread made one first */
+			pool = none;
+		}
+	}
+	return cudaMallocFromPoolAsync(p, bytes, pool, stream);
+}
+
+
 template <int V> static bool gufuncs_priv_aligned(const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
@@ -103,10 +141,26 @@ template <int V> static bool gufuncs_priv_aligned(const void *p, size_t size)
 
 /* Gufuncs: one thread per batch item, the item's recurrence in registers.
  * In the column layout (inc_batch 1) neighbouring threads touch
- * neighbouring elements at each step, so every access is coalesced. */
+ * neighbouring elements at each step, so every access is coalesced.  In
+ * the row layout a thread's outputs are one row: written straight to
+ * memory, a warp's stores would touch 32 rows at once, so the items of a
+ * block write their rows to shared memory (a row stride that is odd, so
+ * threads hit different banks) and the block then copies the rows out as
+ * one contiguous range.  That applies while the rows of all outputs fit in
+ * GUFUNCS_GU_STAGE bytes of shared memory. */
+/* Kernels for a run-time size are also instantiated for sizes 2 to 8:
+ * told n == _N, the compiler unrolls the item's loop into registers as for
+ * a size fixed in the .sym file (measured: 2.5x faster in rows of 4). */
+#ifndef GUFUNCS_GU_STAGE
+#define GUFUNCS_GU_STAGE 32768
+#endif
+extern __shared__ unsigned char gufuncs_priv_smem[];
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f64(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ he, ptrdiff_t inc_he, ptrdiff_t incel_he)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -114,7 +168,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f64(s
 	}
 }
 
-static std::atomic<int> gufuncs_priv_hermite_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ he, ptrdiff_t inc_he, ptrdiff_t incel_he, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_hermite_item_f64(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			he[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_hermite_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_hermite_f64(size_t batch, size_t n, const double *x, ptrdiff_t inc_x, double *he, ptrdiff_t inc_he, ptrdiff_t incel_he, struct CUstream_st *stream)
 {
@@ -122,17 +200,56 @@ extern "C" int gufuncs_hermite_f64(size_t batch, size_t n, const double *x, ptrd
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_hermite_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_hermite_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&he, (void *)&inc_he, (void *)&incel_he};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&he, (void *)&inc_he, (void *)&incel_he, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_he == 1 && inc_he == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_hermite_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_hermite_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f64(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -140,7 +257,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f64(si
 	}
 }
 
-static std::atomic<int> gufuncs_priv_powsum_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_powsum_item_f64(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_powsum_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_powsum_f64(size_t batch, size_t n, const double *x, ptrdiff_t inc_x, double *s, ptrdiff_t inc_s, ptrdiff_t incel_s, struct CUstream_st *stream)
 {
@@ -148,17 +289,56 @@ extern "C" int gufuncs_powsum_f64(size_t batch, size_t n, const double *x, ptrdi
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_powsum_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_powsum_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&s, (void *)&inc_s, (void *)&incel_s};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&s, (void *)&inc_s, (void *)&incel_s, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_s == 1 && inc_s == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_powsum_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_powsum_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f64(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ p, ptrdiff_t inc_p, ptrdiff_t incel_p)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -166,7 +346,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f64(
 	}
 }
 
-static std::atomic<int> gufuncs_priv_legendre_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ p, ptrdiff_t inc_p, ptrdiff_t incel_p, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_legendre_item_f64(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			p[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_legendre_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_legendre_f64(size_t batch, size_t n, const double *x, ptrdiff_t inc_x, double *p, ptrdiff_t inc_p, ptrdiff_t incel_p, struct CUstream_st *stream)
 {
@@ -174,17 +378,56 @@ extern "C" int gufuncs_legendre_f64(size_t batch, size_t n, const double *x, ptr
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_legendre_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_legendre_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&p, (void *)&inc_p, (void *)&incel_p};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&p, (void *)&inc_p, (void *)&incel_p, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_p == 1 && inc_p == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_legendre_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_legendre_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f64(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ t, ptrdiff_t inc_t, ptrdiff_t incel_t)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -192,7 +435,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f64
 	}
 }
 
-static std::atomic<int> gufuncs_priv_chebyshev_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ t, ptrdiff_t inc_t, ptrdiff_t incel_t, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_chebyshev_item_f64(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			t[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_chebyshev_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_chebyshev_f64(size_t batch, size_t n, const double *x, ptrdiff_t inc_x, double *t, ptrdiff_t inc_t, ptrdiff_t incel_t, struct CUstream_st *stream)
 {
@@ -200,17 +467,56 @@ extern "C" int gufuncs_chebyshev_f64(size_t batch, size_t n, const double *x, pt
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_chebyshev_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&t, (void *)&inc_t, (void *)&incel_t};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&t, (void *)&inc_t, (void *)&incel_t, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_t == 1 && inc_t == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f64(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ l, ptrdiff_t inc_l, ptrdiff_t incel_l)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -218,7 +524,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f64(
 	}
 }
 
-static std::atomic<int> gufuncs_priv_laguerre_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ l, ptrdiff_t inc_l, ptrdiff_t incel_l, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_laguerre_item_f64(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			l[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_laguerre_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_laguerre_f64(size_t batch, size_t n, const double *x, ptrdiff_t inc_x, double *l, ptrdiff_t inc_l, ptrdiff_t incel_l, struct CUstream_st *stream)
 {
@@ -226,17 +556,55 @@ extern "C" int gufuncs_laguerre_f64(size_t batch, size_t n, const double *x, ptr
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_laguerre_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_laguerre_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&l, (void *)&inc_l, (void *)&incel_l};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&l, (void *)&inc_l, (void *)&incel_l, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_l == 1 && inc_l == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_laguerre_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f64(size_t batch, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ e, ptrdiff_t inc_e, ptrdiff_t incel_e)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -244,7 +612,30 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f64
 	}
 }
 
-static std::atomic<int> gufuncs_priv_expseries_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f64_rows(size_t batch, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ e, ptrdiff_t inc_e, ptrdiff_t incel_e, ptrdiff_t _ts)
+{
+	(void)_N;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)6, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_expseries_item_f64(x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			e[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_expseries_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_expseries_f64(size_t batch, const double *x, ptrdiff_t inc_x, double *e, ptrdiff_t inc_e, ptrdiff_t incel_e, struct CUstream_st *stream)
 {
@@ -252,17 +643,37 @@ extern "C" int gufuncs_expseries_f64(size_t batch, const double *x, ptrdiff_t in
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_expseries_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_expseries_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&x, (void *)&inc_x, (void *)&e, (void *)&inc_e, (void *)&incel_e};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)6;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&x, (void *)&inc_x, (void *)&e, (void *)&inc_e, (void *)&incel_e, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_e == 1 && inc_e == (ptrdiff_t)6) {
+		_kernel = (const void *)gufuncs_priv_expseries_kern_f64_rows<0>;
+		
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_norm2_kern_f64(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -270,7 +681,125 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_norm2_kern_f64(siz
 	}
 }
 
-static std::atomic<int> gufuncs_priv_norm2_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+
+/* A shared reduction: _p threads per item.  Up to a block, an item's
+ * threads are neighbours in one block; beyond, _p / BLOCK blocks share an
+ * item, each writes its part to _scratch and the last to finish (counted
+ * in _count) adds the parts in order, so results do not depend on timing. */
+static __device__ __forceinline__ double gufuncs_priv_norm2_kern_f64_part(ptrdiff_t _t, ptrdiff_t _T, size_t n, const double *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	double t6 = 0;
+	double t7 = 0; /* Kahan compensation */
+	{
+		for (ptrdiff_t _j1 = (ptrdiff_t)0 + _t; _j1 <= ((ptrdiff_t)n - (ptrdiff_t)1); _j1 += _T) {
+			const double t8 = v[(_j1 + 0) * incel_v];
+			const double t9 = t8 * t8;
+			const double _y6 = t9 - t7, _s6 = t6 + _y6;
+			t7 = isfinite(_s6) ? (_s6 - t6) - _y6 : 0;
+			t6 = _s6;
+		}
+	}
+	return t6;
+}
+
+static __device__ __forceinline__ double gufuncs_priv_norm2_kern_f64_fin(double _acc, size_t n, const double *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	const double t10 = _acc;
+	const double t11 = sqrt(t10);
+	return t11;
+}
+
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_norm2_kern_f64_red(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out, unsigned _p, double *_scratch, unsigned *_count)
+{
+	__shared__ double _red[GUFUNCS_BLOCK];
+	__shared__ bool _last;
+	const unsigned _tid = threadIdx.x, _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK;
+	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (GUFUNCS_BLOCK / _gs) + _tid / _gs;
+	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * GUFUNCS_BLOCK + _tid : _tid % _gs;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	double _v = 0;
+	if (_item < batch)
+		_v = gufuncs_priv_norm2_kern_f64_part((ptrdiff_t)_part, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
+		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
+			_v = _v + __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_norm2_kern_f64_fin(_v, n, v + _b * inc_v, incel_v);
+		return;
+	}
+	_red[_tid] = _v;
+	__syncthreads();
+	for (unsigned _s = _gs / 2; _s > 0; _s >>= 1) {
+		if (_tid % _gs < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_bpi == 1) {
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_norm2_kern_f64_fin(_red[_tid], n, v + _b * inc_v, incel_v);
+		return;
+	}
+	if (_tid == 0) {
+		_scratch[blockIdx.x] = _red[0];
+		__threadfence();
+		_last = atomicAdd(&_count[_item], 1u) == _bpi - 1;
+	}
+	__syncthreads();
+	if (!_last)
+		return;
+	__threadfence();
+	double _a = 0;
+	for (size_t _c = _tid; _c < _bpi; _c += GUFUNCS_BLOCK)
+		_a = _a + ((volatile double *)_scratch)[_item * _bpi + _c];
+	_red[_tid] = _a;
+	__syncthreads();
+	for (unsigned _s = GUFUNCS_BLOCK / 2; _s > 0; _s >>= 1) {
+		if (_tid < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_tid == 0) {
+		out[_b * inc_out] = gufuncs_priv_norm2_kern_f64_fin(_red[0], n, v + _b * inc_v, incel_v);
+		_count[_item] = 0;
+	}
+}
+
+/* The same for inputs in columns: neighbouring threads take neighbouring
+ * items (so reads stay coalesced) and blockIdx.y numbers the _p parts;
+ * the last block of a column of blocks adds the parts in order. */
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_norm2_kern_f64_redc(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out, unsigned _p, double *_scratch, unsigned *_count)
+{
+	__shared__ bool _last;
+	const size_t _item = (size_t)blockIdx.x * GUFUNCS_BLOCK + threadIdx.x;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	if (_item < batch)
+		_scratch[(size_t)blockIdx.y * batch + _item] =
+			gufuncs_priv_norm2_kern_f64_part((ptrdiff_t)blockIdx.y, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		_last = atomicAdd(&_count[blockIdx.x], 1u) == _p - 1;
+	__syncthreads();
+	if (!_last || _item >= batch)
+		return;
+	__threadfence();
+	double _a = 0;
+	for (unsigned _q = 0; _q < _p; _q++)
+		_a = _a + ((volatile double *)_scratch)[(size_t)_q * batch + _item];
+	out[_b * inc_out] = gufuncs_priv_norm2_kern_f64_fin(_a, n, v + _b * inc_v, incel_v);
+	if (threadIdx.x == 0)
+		_count[blockIdx.x] = 0;
+}
+
+static std::atomic<int> gufuncs_priv_norm2_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_norm2_f64(size_t batch, size_t n, const double *v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -278,17 +807,75 @@ extern "C" int gufuncs_norm2_f64(size_t batch, size_t n, const double *v, ptrdif
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_norm2_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_norm2_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_norm2_kern_f64_grid, batch, &_grid);
+	/* Threads per item: in dense rows up to a warp of neighbours, so that
+	 * reads take whole sectors, keeping 8 terms a thread; then more while
+	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
+	 * (Measured on an H200: fewer terms a thread cost more in combining
+	 * than they gain; see bench/RESULTS.md.) */
+	const ptrdiff_t _len = (((ptrdiff_t)n - (ptrdiff_t)1) - (ptrdiff_t)0 + 1);
+	unsigned _p = 1;
+	while (incel_v == 1 && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
+		_p *= 2;
+	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+		_p *= 2;
+	const bool _cols = !(incel_v == 1) && batch >= 32;
+	if (_p > 1 && _cols) {
+		const size_t _bx = (batch + GUFUNCS_BLOCK - 1) / GUFUNCS_BLOCK;
+		double *_scratch = NULL;
+		cudaError_t _e = _p <= 65535 ? gufuncs_priv_alloc((void **)&_scratch, _p * batch * sizeof(double) + _bx * sizeof(unsigned),
+		                                                   (cudaStream_t)stream) : cudaErrorInvalidValue;
+		unsigned *_count = (unsigned *)(void *)(_scratch + _p * batch);
+		if (_e == cudaSuccess)
+			_e = cudaMemsetAsync(_count, 0, _bx * sizeof(unsigned), (cudaStream_t)stream);
+		void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+		if (_e == cudaSuccess)
+			_e = cudaLaunchKernel((const void *)gufuncs_priv_norm2_kern_f64_redc, dim3((unsigned)_bx, _p),
+			                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+		if (_scratch) {
+			cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = _f;
+		}
+		return gufuncs_priv_status(_e);
+	}
+	if (_p > 1) {
+		const size_t _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK, _bpi = _p / _gs;
+		const size_t _blocks = _bpi > 1 ? batch * _bpi : (batch + GUFUNCS_BLOCK / _gs - 1) / (GUFUNCS_BLOCK / _gs);
+		double *_scratch = NULL;
+		unsigned *_count = NULL;
+		if (_blocks <= 0x7fffffff) {
+			cudaError_t _e = cudaSuccess;
+			if (_bpi > 1) {
+				_e = gufuncs_priv_alloc((void **)&_scratch, _blocks * sizeof(double) + batch * sizeof(unsigned), (cudaStream_t)stream);
+				_count = (unsigned *)(void *)(_scratch + _blocks);
+				if (_e == cudaSuccess)
+					_e = cudaMemsetAsync(_count, 0, batch * sizeof(unsigned), (cudaStream_t)stream);
+			}
+			void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)gufuncs_priv_norm2_kern_f64_red, dim3((unsigned)_blocks),
+				                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return gufuncs_priv_status(_e);
+		}
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_norm2_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_polyval_kern_f64(size_t batch, size_t n, const double *__restrict__ c, ptrdiff_t inc_c, ptrdiff_t incel_c, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -296,7 +883,8 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_polyval_kern_f64(s
 	}
 }
 
-static std::atomic<int> gufuncs_priv_polyval_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+
+static std::atomic<int> gufuncs_priv_polyval_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_polyval_f64(size_t batch, size_t n, const double *c, ptrdiff_t inc_c, ptrdiff_t incel_c, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -304,17 +892,19 @@ extern "C" int gufuncs_polyval_f64(size_t batch, size_t n, const double *c, ptrd
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 3, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_polyval_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_polyval_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&c, (void *)&inc_c, (void *)&incel_c, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_polyval_kern_f64_grid, batch, &_grid);
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_polyval_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_mean_kern_f64(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -322,7 +912,124 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_mean_kern_f64(size
 	}
 }
 
-static std::atomic<int> gufuncs_priv_mean_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+
+/* A shared reduction: _p threads per item.  Up to a block, an item's
+ * threads are neighbours in one block; beyond, _p / BLOCK blocks share an
+ * item, each writes its part to _scratch and the last to finish (counted
+ * in _count) adds the parts in order, so results do not depend on timing. */
+static __device__ __forceinline__ double gufuncs_priv_mean_kern_f64_part(ptrdiff_t _t, ptrdiff_t _T, size_t n, const double *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	double t5 = 0;
+	double t6 = 0; /* Kahan compensation */
+	{
+		for (ptrdiff_t _j1 = (ptrdiff_t)0 + _t; _j1 <= ((ptrdiff_t)n - (ptrdiff_t)1); _j1 += _T) {
+			const double t7 = v[(_j1 + 0) * incel_v];
+			const double _y5 = t7 - t6, _s5 = t5 + _y5;
+			t6 = isfinite(_s5) ? (_s5 - t5) - _y5 : 0;
+			t5 = _s5;
+		}
+	}
+	return t5;
+}
+
+static __device__ __forceinline__ double gufuncs_priv_mean_kern_f64_fin(double _acc, size_t n, const double *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	const double t8 = _acc;
+	const double t9 = t8 / (double)n;
+	return t9;
+}
+
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_mean_kern_f64_red(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out, unsigned _p, double *_scratch, unsigned *_count)
+{
+	__shared__ double _red[GUFUNCS_BLOCK];
+	__shared__ bool _last;
+	const unsigned _tid = threadIdx.x, _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK;
+	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (GUFUNCS_BLOCK / _gs) + _tid / _gs;
+	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * GUFUNCS_BLOCK + _tid : _tid % _gs;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	double _v = 0;
+	if (_item < batch)
+		_v = gufuncs_priv_mean_kern_f64_part((ptrdiff_t)_part, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
+		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
+			_v = _v + __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_mean_kern_f64_fin(_v, n, v + _b * inc_v, incel_v);
+		return;
+	}
+	_red[_tid] = _v;
+	__syncthreads();
+	for (unsigned _s = _gs / 2; _s > 0; _s >>= 1) {
+		if (_tid % _gs < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_bpi == 1) {
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_mean_kern_f64_fin(_red[_tid], n, v + _b * inc_v, incel_v);
+		return;
+	}
+	if (_tid == 0) {
+		_scratch[blockIdx.x] = _red[0];
+		__threadfence();
+		_last = atomicAdd(&_count[_item], 1u) == _bpi - 1;
+	}
+	__syncthreads();
+	if (!_last)
+		return;
+	__threadfence();
+	double _a = 0;
+	for (size_t _c = _tid; _c < _bpi; _c += GUFUNCS_BLOCK)
+		_a = _a + ((volatile double *)_scratch)[_item * _bpi + _c];
+	_red[_tid] = _a;
+	__syncthreads();
+	for (unsigned _s = GUFUNCS_BLOCK / 2; _s > 0; _s >>= 1) {
+		if (_tid < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_tid == 0) {
+		out[_b * inc_out] = gufuncs_priv_mean_kern_f64_fin(_red[0], n, v + _b * inc_v, incel_v);
+		_count[_item] = 0;
+	}
+}
+
+/* The same for inputs in columns: neighbouring threads take neighbouring
+ * items (so reads stay coalesced) and blockIdx.y numbers the _p parts;
+ * the last block of a column of blocks adds the parts in order. */
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_mean_kern_f64_redc(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ out, ptrdiff_t inc_out, unsigned _p, double *_scratch, unsigned *_count)
+{
+	__shared__ bool _last;
+	const size_t _item = (size_t)blockIdx.x * GUFUNCS_BLOCK + threadIdx.x;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	if (_item < batch)
+		_scratch[(size_t)blockIdx.y * batch + _item] =
+			gufuncs_priv_mean_kern_f64_part((ptrdiff_t)blockIdx.y, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		_last = atomicAdd(&_count[blockIdx.x], 1u) == _p - 1;
+	__syncthreads();
+	if (!_last || _item >= batch)
+		return;
+	__threadfence();
+	double _a = 0;
+	for (unsigned _q = 0; _q < _p; _q++)
+		_a = _a + ((volatile double *)_scratch)[(size_t)_q * batch + _item];
+	out[_b * inc_out] = gufuncs_priv_mean_kern_f64_fin(_a, n, v + _b * inc_v, incel_v);
+	if (threadIdx.x == 0)
+		_count[blockIdx.x] = 0;
+}
+
+static std::atomic<int> gufuncs_priv_mean_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_mean_f64(size_t batch, size_t n, const double *v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -330,17 +1037,76 @@ extern "C" int gufuncs_mean_f64(size_t batch, size_t n, const double *v, ptrdiff
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_mean_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_mean_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_mean_kern_f64_grid, batch, &_grid);
+	/* Threads per item: in dense rows up to a warp of neighbours, so that
+	 * reads take whole sectors, keeping 8 terms a thread; then more while
+	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
+	 * (Measured on an H200: fewer terms a thread cost more in combining
+	 * than they gain; see bench/RESULTS.md.) */
+	const ptrdiff_t _len = (((ptrdiff_t)n - (ptrdiff_t)1) - (ptrdiff_t)0 + 1);
+	unsigned _p = 1;
+	while (incel_v == 1 && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
+		_p *= 2;
+	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+		_p *= 2;
+	const bool _cols = !(incel_v == 1) && batch >= 32;
+	if (_p > 1 && _cols) {
+		const size_t _bx = (batch + GUFUNCS_BLOCK - 1) / GUFUNCS_BLOCK;
+		double *_scratch = NULL;
+		cudaError_t _e = _p <= 65535 ? gufuncs_priv_alloc((void **)&_scratch, _p * batch * sizeof(double) + _bx * sizeof(unsigned),
+		                                                   (cudaStream_t)stream) : cudaErrorInvalidValue;
+		unsigned *_count = (unsigned *)(void *)(_scratch + _p * batch);
+		if (_e == cudaSuccess)
+			_e = cudaMemsetAsync(_count, 0, _bx * sizeof(unsigned), (cudaStream_t)stream);
+		void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+		if (_e == cudaSuccess)
+			_e = cudaLaunchKernel((const void *)gufuncs_priv_mean_kern_f64_redc, dim3((unsigned)_bx, _p),
+			                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+		if (_scratch) {
+			cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = _f;
+		}
+		return gufuncs_priv_status(_e);
+	}
+	if (_p > 1) {
+		const size_t _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK, _bpi = _p / _gs;
+		const size_t _blocks = _bpi > 1 ? batch * _bpi : (batch + GUFUNCS_BLOCK / _gs - 1) / (GUFUNCS_BLOCK / _gs);
+		double *_scratch = NULL;
+		unsigned *_count = NULL;
+		if (_blocks <= 0x7fffffff) {
+			cudaError_t _e = cudaSuccess;
+			if (_bpi > 1) {
+				_e = gufuncs_priv_alloc((void **)&_scratch, _blocks * sizeof(double) + batch * sizeof(unsigned), (cudaStream_t)stream);
+				_count = (unsigned *)(void *)(_scratch + _blocks);
+				if (_e == cudaSuccess)
+					_e = cudaMemsetAsync(_count, 0, batch * sizeof(unsigned), (cudaStream_t)stream);
+			}
+			void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)gufuncs_priv_mean_kern_f64_red, dim3((unsigned)_blocks),
+				                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return gufuncs_priv_status(_e);
+		}
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_mean_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f64(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -348,7 +1114,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f64(si
 	}
 }
 
-static std::atomic<int> gufuncs_priv_cumsum_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_cumsum_item_f64(n, v + _b * inc_v, incel_v, _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_cumsum_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_cumsum_f64(size_t batch, size_t n, const double *v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *s, ptrdiff_t inc_s, ptrdiff_t incel_s, struct CUstream_st *stream)
 {
@@ -356,17 +1146,56 @@ extern "C" int gufuncs_cumsum_f64(size_t batch, size_t n, const double *v, ptrdi
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_cumsum_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_cumsum_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&s, (void *)&inc_s, (void *)&incel_s};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&s, (void *)&inc_s, (void *)&incel_s, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_s == 1 && inc_s == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_cumsum_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f64(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ u, ptrdiff_t inc_u, ptrdiff_t incel_u)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -374,7 +1203,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f64
 	}
 }
 
-static std::atomic<int> gufuncs_priv_normalize_kern_f64_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f64_rows(size_t batch, size_t n, const double *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *__restrict__ u, ptrdiff_t inc_u, ptrdiff_t incel_u, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	double *const _sm = reinterpret_cast<double *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_normalize_item_f64(n, v + _b * inc_v, incel_v, _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			u[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_normalize_kern_f64_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_normalize_f64(size_t batch, size_t n, const double *v, ptrdiff_t inc_v, ptrdiff_t incel_v, double *u, ptrdiff_t inc_u, ptrdiff_t incel_u, struct CUstream_st *stream)
 {
@@ -382,17 +1235,56 @@ extern "C" int gufuncs_normalize_f64(size_t batch, size_t n, const double *v, pt
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(double));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_normalize_kern_f64;
+	const void *_kernel = (const void *)gufuncs_priv_normalize_kern_f64<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&u, (void *)&inc_u, (void *)&incel_u};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f64_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(double);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&u, (void *)&inc_u, (void *)&incel_u, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(double) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(double) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_u == 1 && inc_u == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_normalize_kern_f64_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f64_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_normalize_kern_f64<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f64_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f32(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ he, ptrdiff_t inc_he, ptrdiff_t incel_he)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -400,7 +1292,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f32(s
 	}
 }
 
-static std::atomic<int> gufuncs_priv_hermite_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_hermite_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ he, ptrdiff_t inc_he, ptrdiff_t incel_he, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_hermite_item_f32(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			he[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_hermite_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_hermite_f32(size_t batch, size_t n, const float *x, ptrdiff_t inc_x, float *he, ptrdiff_t inc_he, ptrdiff_t incel_he, struct CUstream_st *stream)
 {
@@ -408,17 +1324,56 @@ extern "C" int gufuncs_hermite_f32(size_t batch, size_t n, const float *x, ptrdi
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_hermite_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_hermite_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&he, (void *)&inc_he, (void *)&incel_he};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&he, (void *)&inc_he, (void *)&incel_he, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_he == 1 && inc_he == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_hermite_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_hermite_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_hermite_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f32(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -426,7 +1381,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f32(si
 	}
 }
 
-static std::atomic<int> gufuncs_priv_powsum_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_powsum_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_powsum_item_f32(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_powsum_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_powsum_f32(size_t batch, size_t n, const float *x, ptrdiff_t inc_x, float *s, ptrdiff_t inc_s, ptrdiff_t incel_s, struct CUstream_st *stream)
 {
@@ -434,17 +1413,56 @@ extern "C" int gufuncs_powsum_f32(size_t batch, size_t n, const float *x, ptrdif
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_powsum_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_powsum_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&s, (void *)&inc_s, (void *)&incel_s};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&s, (void *)&inc_s, (void *)&incel_s, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_s == 1 && inc_s == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_powsum_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_powsum_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_powsum_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f32(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ p, ptrdiff_t inc_p, ptrdiff_t incel_p)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -452,7 +1470,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f32(
 	}
 }
 
-static std::atomic<int> gufuncs_priv_legendre_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_legendre_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ p, ptrdiff_t inc_p, ptrdiff_t incel_p, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_legendre_item_f32(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			p[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_legendre_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_legendre_f32(size_t batch, size_t n, const float *x, ptrdiff_t inc_x, float *p, ptrdiff_t inc_p, ptrdiff_t incel_p, struct CUstream_st *stream)
 {
@@ -460,17 +1502,56 @@ extern "C" int gufuncs_legendre_f32(size_t batch, size_t n, const float *x, ptrd
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_legendre_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_legendre_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&p, (void *)&inc_p, (void *)&incel_p};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&p, (void *)&inc_p, (void *)&incel_p, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_p == 1 && inc_p == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_legendre_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_legendre_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_legendre_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f32(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ t, ptrdiff_t inc_t, ptrdiff_t incel_t)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -478,7 +1559,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f32
 	}
 }
 
-static std::atomic<int> gufuncs_priv_chebyshev_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_chebyshev_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ t, ptrdiff_t inc_t, ptrdiff_t incel_t, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_chebyshev_item_f32(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			t[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_chebyshev_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_chebyshev_f32(size_t batch, size_t n, const float *x, ptrdiff_t inc_x, float *t, ptrdiff_t inc_t, ptrdiff_t incel_t, struct CUstream_st *stream)
 {
@@ -486,17 +1591,56 @@ extern "C" int gufuncs_chebyshev_f32(size_t batch, size_t n, const float *x, ptr
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_chebyshev_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&t, (void *)&inc_t, (void *)&incel_t};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&t, (void *)&inc_t, (void *)&incel_t, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_t == 1 && inc_t == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_chebyshev_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_chebyshev_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f32(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ l, ptrdiff_t inc_l, ptrdiff_t incel_l)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -504,7 +1648,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f32(
 	}
 }
 
-static std::atomic<int> gufuncs_priv_laguerre_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_laguerre_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ l, ptrdiff_t inc_l, ptrdiff_t incel_l, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_laguerre_item_f32(n, x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			l[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_laguerre_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_laguerre_f32(size_t batch, size_t n, const float *x, ptrdiff_t inc_x, float *l, ptrdiff_t inc_l, ptrdiff_t incel_l, struct CUstream_st *stream)
 {
@@ -512,17 +1680,55 @@ extern "C" int gufuncs_laguerre_f32(size_t batch, size_t n, const float *x, ptrd
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_laguerre_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_laguerre_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&l, (void *)&inc_l, (void *)&incel_l};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&l, (void *)&inc_l, (void *)&incel_l, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_l == 1 && inc_l == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_laguerre_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_laguerre_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f32(size_t batch, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ e, ptrdiff_t inc_e, ptrdiff_t incel_e)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -530,7 +1736,30 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f32
 	}
 }
 
-static std::atomic<int> gufuncs_priv_expseries_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_expseries_kern_f32_rows(size_t batch, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ e, ptrdiff_t inc_e, ptrdiff_t incel_e, ptrdiff_t _ts)
+{
+	(void)_N;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)6, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_expseries_item_f32(x[_b * inc_x], _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			e[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_expseries_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_expseries_f32(size_t batch, const float *x, ptrdiff_t inc_x, float *e, ptrdiff_t inc_e, ptrdiff_t incel_e, struct CUstream_st *stream)
 {
@@ -538,17 +1767,37 @@ extern "C" int gufuncs_expseries_f32(size_t batch, const float *x, ptrdiff_t inc
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_expseries_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_expseries_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&x, (void *)&inc_x, (void *)&e, (void *)&inc_e, (void *)&incel_e};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)6;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&x, (void *)&inc_x, (void *)&e, (void *)&inc_e, (void *)&incel_e, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_e == 1 && inc_e == (ptrdiff_t)6) {
+		_kernel = (const void *)gufuncs_priv_expseries_kern_f32_rows<0>;
+		
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_expseries_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_norm2_kern_f32(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -556,7 +1805,125 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_norm2_kern_f32(siz
 	}
 }
 
-static std::atomic<int> gufuncs_priv_norm2_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+
+/* A shared reduction: _p threads per item.  Up to a block, an item's
+ * threads are neighbours in one block; beyond, _p / BLOCK blocks share an
+ * item, each writes its part to _scratch and the last to finish (counted
+ * in _count) adds the parts in order, so results do not depend on timing. */
+static __device__ __forceinline__ float gufuncs_priv_norm2_kern_f32_part(ptrdiff_t _t, ptrdiff_t _T, size_t n, const float *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	float t6 = 0;
+	float t7 = 0; /* Kahan compensation */
+	{
+		for (ptrdiff_t _j1 = (ptrdiff_t)0 + _t; _j1 <= ((ptrdiff_t)n - (ptrdiff_t)1); _j1 += _T) {
+			const float t8 = v[(_j1 + 0) * incel_v];
+			const float t9 = t8 * t8;
+			const float _y6 = t9 - t7, _s6 = t6 + _y6;
+			t7 = isfinite(_s6) ? (_s6 - t6) - _y6 : 0;
+			t6 = _s6;
+		}
+	}
+	return t6;
+}
+
+static __device__ __forceinline__ float gufuncs_priv_norm2_kern_f32_fin(float _acc, size_t n, const float *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	const float t10 = _acc;
+	const float t11 = sqrtf(t10);
+	return t11;
+}
+
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_norm2_kern_f32_red(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out, unsigned _p, float *_scratch, unsigned *_count)
+{
+	__shared__ float _red[GUFUNCS_BLOCK];
+	__shared__ bool _last;
+	const unsigned _tid = threadIdx.x, _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK;
+	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (GUFUNCS_BLOCK / _gs) + _tid / _gs;
+	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * GUFUNCS_BLOCK + _tid : _tid % _gs;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	float _v = 0;
+	if (_item < batch)
+		_v = gufuncs_priv_norm2_kern_f32_part((ptrdiff_t)_part, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
+		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
+			_v = _v + __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_norm2_kern_f32_fin(_v, n, v + _b * inc_v, incel_v);
+		return;
+	}
+	_red[_tid] = _v;
+	__syncthreads();
+	for (unsigned _s = _gs / 2; _s > 0; _s >>= 1) {
+		if (_tid % _gs < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_bpi == 1) {
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_norm2_kern_f32_fin(_red[_tid], n, v + _b * inc_v, incel_v);
+		return;
+	}
+	if (_tid == 0) {
+		_scratch[blockIdx.x] = _red[0];
+		__threadfence();
+		_last = atomicAdd(&_count[_item], 1u) == _bpi - 1;
+	}
+	__syncthreads();
+	if (!_last)
+		return;
+	__threadfence();
+	float _a = 0;
+	for (size_t _c = _tid; _c < _bpi; _c += GUFUNCS_BLOCK)
+		_a = _a + ((volatile float *)_scratch)[_item * _bpi + _c];
+	_red[_tid] = _a;
+	__syncthreads();
+	for (unsigned _s = GUFUNCS_BLOCK / 2; _s > 0; _s >>= 1) {
+		if (_tid < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_tid == 0) {
+		out[_b * inc_out] = gufuncs_priv_norm2_kern_f32_fin(_red[0], n, v + _b * inc_v, incel_v);
+		_count[_item] = 0;
+	}
+}
+
+/* The same for inputs in columns: neighbouring threads take neighbouring
+ * items (so reads stay coalesced) and blockIdx.y numbers the _p parts;
+ * the last block of a column of blocks adds the parts in order. */
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_norm2_kern_f32_redc(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out, unsigned _p, float *_scratch, unsigned *_count)
+{
+	__shared__ bool _last;
+	const size_t _item = (size_t)blockIdx.x * GUFUNCS_BLOCK + threadIdx.x;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	if (_item < batch)
+		_scratch[(size_t)blockIdx.y * batch + _item] =
+			gufuncs_priv_norm2_kern_f32_part((ptrdiff_t)blockIdx.y, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		_last = atomicAdd(&_count[blockIdx.x], 1u) == _p - 1;
+	__syncthreads();
+	if (!_last || _item >= batch)
+		return;
+	__threadfence();
+	float _a = 0;
+	for (unsigned _q = 0; _q < _p; _q++)
+		_a = _a + ((volatile float *)_scratch)[(size_t)_q * batch + _item];
+	out[_b * inc_out] = gufuncs_priv_norm2_kern_f32_fin(_a, n, v + _b * inc_v, incel_v);
+	if (threadIdx.x == 0)
+		_count[blockIdx.x] = 0;
+}
+
+static std::atomic<int> gufuncs_priv_norm2_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_norm2_f32(size_t batch, size_t n, const float *v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -564,17 +1931,75 @@ extern "C" int gufuncs_norm2_f32(size_t batch, size_t n, const float *v, ptrdiff
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_norm2_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_norm2_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_norm2_kern_f32_grid, batch, &_grid);
+	/* Threads per item: in dense rows up to a warp of neighbours, so that
+	 * reads take whole sectors, keeping 8 terms a thread; then more while
+	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
+	 * (Measured on an H200: fewer terms a thread cost more in combining
+	 * than they gain; see bench/RESULTS.md.) */
+	const ptrdiff_t _len = (((ptrdiff_t)n - (ptrdiff_t)1) - (ptrdiff_t)0 + 1);
+	unsigned _p = 1;
+	while (incel_v == 1 && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
+		_p *= 2;
+	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+		_p *= 2;
+	const bool _cols = !(incel_v == 1) && batch >= 32;
+	if (_p > 1 && _cols) {
+		const size_t _bx = (batch + GUFUNCS_BLOCK - 1) / GUFUNCS_BLOCK;
+		float *_scratch = NULL;
+		cudaError_t _e = _p <= 65535 ? gufuncs_priv_alloc((void **)&_scratch, _p * batch * sizeof(float) + _bx * sizeof(unsigned),
+		                                                   (cudaStream_t)stream) : cudaErrorInvalidValue;
+		unsigned *_count = (unsigned *)(void *)(_scratch + _p * batch);
+		if (_e == cudaSuccess)
+			_e = cudaMemsetAsync(_count, 0, _bx * sizeof(unsigned), (cudaStream_t)stream);
+		void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+		if (_e == cudaSuccess)
+			_e = cudaLaunchKernel((const void *)gufuncs_priv_norm2_kern_f32_redc, dim3((unsigned)_bx, _p),
+			                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+		if (_scratch) {
+			cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = _f;
+		}
+		return gufuncs_priv_status(_e);
+	}
+	if (_p > 1) {
+		const size_t _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK, _bpi = _p / _gs;
+		const size_t _blocks = _bpi > 1 ? batch * _bpi : (batch + GUFUNCS_BLOCK / _gs - 1) / (GUFUNCS_BLOCK / _gs);
+		float *_scratch = NULL;
+		unsigned *_count = NULL;
+		if (_blocks <= 0x7fffffff) {
+			cudaError_t _e = cudaSuccess;
+			if (_bpi > 1) {
+				_e = gufuncs_priv_alloc((void **)&_scratch, _blocks * sizeof(float) + batch * sizeof(unsigned), (cudaStream_t)stream);
+				_count = (unsigned *)(void *)(_scratch + _blocks);
+				if (_e == cudaSuccess)
+					_e = cudaMemsetAsync(_count, 0, batch * sizeof(unsigned), (cudaStream_t)stream);
+			}
+			void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)gufuncs_priv_norm2_kern_f32_red, dim3((unsigned)_blocks),
+				                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return gufuncs_priv_status(_e);
+		}
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_norm2_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_polyval_kern_f32(size_t batch, size_t n, const float *__restrict__ c, ptrdiff_t inc_c, ptrdiff_t incel_c, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -582,7 +2007,8 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_polyval_kern_f32(s
 	}
 }
 
-static std::atomic<int> gufuncs_priv_polyval_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+
+static std::atomic<int> gufuncs_priv_polyval_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_polyval_f32(size_t batch, size_t n, const float *c, ptrdiff_t inc_c, ptrdiff_t incel_c, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -590,17 +2016,19 @@ extern "C" int gufuncs_polyval_f32(size_t batch, size_t n, const float *c, ptrdi
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 3, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_polyval_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_polyval_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&c, (void *)&inc_c, (void *)&incel_c, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_polyval_kern_f32_grid, batch, &_grid);
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_polyval_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_mean_kern_f32(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out)
 {
+	(void)_N;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -608,7 +2036,124 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_mean_kern_f32(size
 	}
 }
 
-static std::atomic<int> gufuncs_priv_mean_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+
+/* A shared reduction: _p threads per item.  Up to a block, an item's
+ * threads are neighbours in one block; beyond, _p / BLOCK blocks share an
+ * item, each writes its part to _scratch and the last to finish (counted
+ * in _count) adds the parts in order, so results do not depend on timing. */
+static __device__ __forceinline__ float gufuncs_priv_mean_kern_f32_part(ptrdiff_t _t, ptrdiff_t _T, size_t n, const float *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	float t5 = 0;
+	float t6 = 0; /* Kahan compensation */
+	{
+		for (ptrdiff_t _j1 = (ptrdiff_t)0 + _t; _j1 <= ((ptrdiff_t)n - (ptrdiff_t)1); _j1 += _T) {
+			const float t7 = v[(_j1 + 0) * incel_v];
+			const float _y5 = t7 - t6, _s5 = t5 + _y5;
+			t6 = isfinite(_s5) ? (_s5 - t5) - _y5 : 0;
+			t5 = _s5;
+		}
+	}
+	return t5;
+}
+
+static __device__ __forceinline__ float gufuncs_priv_mean_kern_f32_fin(float _acc, size_t n, const float *v, ptrdiff_t incel_v)
+{
+	(void)v;
+	(void)incel_v;
+	(void)n;
+	const float t8 = _acc;
+	const float t9 = t8 / (float)n;
+	return t9;
+}
+
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_mean_kern_f32_red(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out, unsigned _p, float *_scratch, unsigned *_count)
+{
+	__shared__ float _red[GUFUNCS_BLOCK];
+	__shared__ bool _last;
+	const unsigned _tid = threadIdx.x, _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK;
+	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (GUFUNCS_BLOCK / _gs) + _tid / _gs;
+	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * GUFUNCS_BLOCK + _tid : _tid % _gs;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	float _v = 0;
+	if (_item < batch)
+		_v = gufuncs_priv_mean_kern_f32_part((ptrdiff_t)_part, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
+		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
+			_v = _v + __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_mean_kern_f32_fin(_v, n, v + _b * inc_v, incel_v);
+		return;
+	}
+	_red[_tid] = _v;
+	__syncthreads();
+	for (unsigned _s = _gs / 2; _s > 0; _s >>= 1) {
+		if (_tid % _gs < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_bpi == 1) {
+		if (_tid % _gs == 0 && _item < batch)
+			out[_b * inc_out] = gufuncs_priv_mean_kern_f32_fin(_red[_tid], n, v + _b * inc_v, incel_v);
+		return;
+	}
+	if (_tid == 0) {
+		_scratch[blockIdx.x] = _red[0];
+		__threadfence();
+		_last = atomicAdd(&_count[_item], 1u) == _bpi - 1;
+	}
+	__syncthreads();
+	if (!_last)
+		return;
+	__threadfence();
+	float _a = 0;
+	for (size_t _c = _tid; _c < _bpi; _c += GUFUNCS_BLOCK)
+		_a = _a + ((volatile float *)_scratch)[_item * _bpi + _c];
+	_red[_tid] = _a;
+	__syncthreads();
+	for (unsigned _s = GUFUNCS_BLOCK / 2; _s > 0; _s >>= 1) {
+		if (_tid < _s)
+			_red[_tid] = _red[_tid] + _red[_tid + _s];
+		__syncthreads();
+	}
+	if (_tid == 0) {
+		out[_b * inc_out] = gufuncs_priv_mean_kern_f32_fin(_red[0], n, v + _b * inc_v, incel_v);
+		_count[_item] = 0;
+	}
+}
+
+/* The same for inputs in columns: neighbouring threads take neighbouring
+ * items (so reads stay coalesced) and blockIdx.y numbers the _p parts;
+ * the last block of a column of blocks adds the parts in order. */
+__global__ void __launch_bounds__(GUFUNCS_BLOCK)
+gufuncs_priv_mean_kern_f32_redc(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ out, ptrdiff_t inc_out, unsigned _p, float *_scratch, unsigned *_count)
+{
+	__shared__ bool _last;
+	const size_t _item = (size_t)blockIdx.x * GUFUNCS_BLOCK + threadIdx.x;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	if (_item < batch)
+		_scratch[(size_t)blockIdx.y * batch + _item] =
+			gufuncs_priv_mean_kern_f32_part((ptrdiff_t)blockIdx.y, (ptrdiff_t)_p, n, v + _b * inc_v, incel_v);
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		_last = atomicAdd(&_count[blockIdx.x], 1u) == _p - 1;
+	__syncthreads();
+	if (!_last || _item >= batch)
+		return;
+	__threadfence();
+	float _a = 0;
+	for (unsigned _q = 0; _q < _p; _q++)
+		_a = _a + ((volatile float *)_scratch)[(size_t)_q * batch + _item];
+	out[_b * inc_out] = gufuncs_priv_mean_kern_f32_fin(_a, n, v + _b * inc_v, incel_v);
+	if (threadIdx.x == 0)
+		_count[blockIdx.x] = 0;
+}
+
+static std::atomic<int> gufuncs_priv_mean_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_mean_f32(size_t batch, size_t n, const float *v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -616,17 +2161,76 @@ extern "C" int gufuncs_mean_f32(size_t batch, size_t n, const float *v, ptrdiff_
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_mean_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_mean_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_mean_kern_f32_grid, batch, &_grid);
+	/* Threads per item: in dense rows up to a warp of neighbours, so that
+	 * reads take whole sectors, keeping 8 terms a thread; then more while
+	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
+	 * (Measured on an H200: fewer terms a thread cost more in combining
+	 * than they gain; see bench/RESULTS.md.) */
+	const ptrdiff_t _len = (((ptrdiff_t)n - (ptrdiff_t)1) - (ptrdiff_t)0 + 1);
+	unsigned _p = 1;
+	while (incel_v == 1 && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
+		_p *= 2;
+	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+		_p *= 2;
+	const bool _cols = !(incel_v == 1) && batch >= 32;
+	if (_p > 1 && _cols) {
+		const size_t _bx = (batch + GUFUNCS_BLOCK - 1) / GUFUNCS_BLOCK;
+		float *_scratch = NULL;
+		cudaError_t _e = _p <= 65535 ? gufuncs_priv_alloc((void **)&_scratch, _p * batch * sizeof(float) + _bx * sizeof(unsigned),
+		                                                   (cudaStream_t)stream) : cudaErrorInvalidValue;
+		unsigned *_count = (unsigned *)(void *)(_scratch + _p * batch);
+		if (_e == cudaSuccess)
+			_e = cudaMemsetAsync(_count, 0, _bx * sizeof(unsigned), (cudaStream_t)stream);
+		void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+		if (_e == cudaSuccess)
+			_e = cudaLaunchKernel((const void *)gufuncs_priv_mean_kern_f32_redc, dim3((unsigned)_bx, _p),
+			                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+		if (_scratch) {
+			cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = _f;
+		}
+		return gufuncs_priv_status(_e);
+	}
+	if (_p > 1) {
+		const size_t _gs = _p < GUFUNCS_BLOCK ? _p : GUFUNCS_BLOCK, _bpi = _p / _gs;
+		const size_t _blocks = _bpi > 1 ? batch * _bpi : (batch + GUFUNCS_BLOCK / _gs - 1) / (GUFUNCS_BLOCK / _gs);
+		float *_scratch = NULL;
+		unsigned *_count = NULL;
+		if (_blocks <= 0x7fffffff) {
+			cudaError_t _e = cudaSuccess;
+			if (_bpi > 1) {
+				_e = gufuncs_priv_alloc((void **)&_scratch, _blocks * sizeof(float) + batch * sizeof(unsigned), (cudaStream_t)stream);
+				_count = (unsigned *)(void *)(_scratch + _blocks);
+				if (_e == cudaSuccess)
+					_e = cudaMemsetAsync(_count, 0, batch * sizeof(unsigned), (cudaStream_t)stream);
+			}
+			void *_sargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&out, (void *)&inc_out, (void *)&_p, (void *)&_scratch, (void *)&_count};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)gufuncs_priv_mean_kern_f32_red, dim3((unsigned)_blocks),
+				                      dim3(GUFUNCS_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return gufuncs_priv_status(_e);
+		}
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_mean_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f32(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -634,7 +2238,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f32(si
 	}
 }
 
-static std::atomic<int> gufuncs_priv_cumsum_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_cumsum_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ s, ptrdiff_t inc_s, ptrdiff_t incel_s, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_cumsum_item_f32(n, v + _b * inc_v, incel_v, _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_cumsum_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_cumsum_f32(size_t batch, size_t n, const float *v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *s, ptrdiff_t inc_s, ptrdiff_t incel_s, struct CUstream_st *stream)
 {
@@ -642,17 +2270,56 @@ extern "C" int gufuncs_cumsum_f32(size_t batch, size_t n, const float *v, ptrdif
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_cumsum_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_cumsum_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&s, (void *)&inc_s, (void *)&incel_s};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&s, (void *)&inc_s, (void *)&incel_s, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_s == 1 && inc_s == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_cumsum_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_cumsum_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
 	                                               (cudaStream_t)stream));
 }
 
+template <int _N>
 __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f32(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ u, ptrdiff_t inc_u, ptrdiff_t incel_u)
 {
+	if (_N && n != (size_t)_N)
+		return;
 	const size_t _stride = (size_t)gridDim.x * blockDim.x;
 	for (size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; _i < batch; _i += _stride) {
 		const ptrdiff_t _b = (ptrdiff_t)_i;
@@ -660,7 +2327,31 @@ __global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f32
 	}
 }
 
-static std::atomic<int> gufuncs_priv_normalize_kern_f32_grid[GUFUNCS_MAX_DEVICES];
+/* The same for outputs in dense rows, staged through shared memory. */
+template <int _N>
+__global__ void __launch_bounds__(GUFUNCS_BLOCK) gufuncs_priv_normalize_kern_f32_rows(size_t batch, size_t n, const float *__restrict__ v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *__restrict__ u, ptrdiff_t inc_u, ptrdiff_t incel_u, ptrdiff_t _ts)
+{
+	if (_N && n != (size_t)_N)
+		return;
+	float *const _sm = reinterpret_cast<float *>(gufuncs_priv_smem);
+	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
+	const size_t _len = (size_t)n, _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
+		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
+		if (_i < batch) {
+			const ptrdiff_t _b = (ptrdiff_t)_i;
+			gufuncs_priv_normalize_item_f32(n, v + _b * inc_v, incel_v, _sm + 0 * _osz + (ptrdiff_t)threadIdx.x * _ts, 1);
+		}
+		__syncthreads();
+		for (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x % _len; _e < _cnt * _len;
+		     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)
+			u[(ptrdiff_t)(_i0 * _len + _e)] = _sm[0 * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];
+		__syncthreads();
+	}
+}
+
+
+static std::atomic<int> gufuncs_priv_normalize_kern_f32_grid[2][GUFUNCS_MAX_DEVICES];
 
 extern "C" int gufuncs_normalize_f32(size_t batch, size_t n, const float *v, ptrdiff_t inc_v, ptrdiff_t incel_v, float *u, ptrdiff_t inc_u, ptrdiff_t incel_u, struct CUstream_st *stream)
 {
@@ -668,9 +2359,45 @@ extern "C" int gufuncs_normalize_f32(size_t batch, size_t n, const float *v, ptr
 	int _grid, _rc = gufuncs_priv_check_gu(batch, 2, _a, sizeof(float));
 	if (_rc != 0 || batch == 0)
 		return _rc;
-	const void *_kernel = (const void *)gufuncs_priv_normalize_kern_f32;
+	const void *_kernel = (const void *)gufuncs_priv_normalize_kern_f32<0>;
 	void *_args[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&u, (void *)&inc_u, (void *)&incel_u};
-	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f32_grid, batch, &_grid);
+	/* Rows: an odd stride in shared memory, so a warp's threads write
+	 * different banks. */
+	const size_t _len = (size_t)n;
+	ptrdiff_t _ts = (ptrdiff_t)(_len | 1);
+	const size_t _smem = (size_t)1 * GUFUNCS_BLOCK * (size_t)_ts * sizeof(float);
+	void *_rargs[] = {(void *)&batch, (void *)&n, (void *)&v, (void *)&inc_v, (void *)&incel_v, (void *)&u, (void *)&inc_u, (void *)&incel_u, (void *)&_ts};
+	/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+	if (_len * sizeof(float) > 16 && _len <= GUFUNCS_GU_STAGE / sizeof(float) && _smem <= GUFUNCS_GU_STAGE &&
+	    incel_u == 1 && inc_u == (ptrdiff_t)n) {
+		_kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<0>;
+		switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_normalize_kern_f32_rows<8>; break;
+	default: break;
+	}
+		_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f32_grid[1], batch, &_grid, GUFUNCS_GU_STAGE);
+		if (_rc != 0)
+			return _rc;
+		return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _rargs,
+		                                               _smem, (cudaStream_t)stream));
+	}
+	switch (_len) {
+	case 2: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<2>; break;
+	case 3: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<3>; break;
+	case 4: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<4>; break;
+	case 5: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<5>; break;
+	case 6: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<6>; break;
+	case 7: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<7>; break;
+	case 8: _kernel = (const void *)gufuncs_priv_normalize_kern_f32<8>; break;
+	default: break;
+	}
+	_rc = gufuncs_priv_grid(_kernel, gufuncs_priv_normalize_kern_f32_grid[0], batch, &_grid);
 	if (_rc != 0)
 		return _rc;
 	return gufuncs_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(GUFUNCS_BLOCK), _args, 0,
