@@ -641,13 +641,9 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, 1", np++ ? ", " : "", o);
 		fputs("]]]])\n", out);
 		fprintf(out, "m4_define([[sk_gu_stage_%d]], [[[[", i);
-		/* Element _e of the block's rows is row _r, column _c; both advance
-		 * by whole blocks, without a division per element. */
 		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "\t\tfor (size_t _e = threadIdx.x, _r = threadIdx.x / _len, _c = threadIdx.x %% _len; _e < _cnt * _len;\n"
-			             "\t\t     _e += blockDim.x, _r += _dr, _c += _dc, _r += _c >= _len, _c -= _c >= _len ? _len : 0)\n"
-			             "\t\t\t%s[(ptrdiff_t)(_i0 * _len + _e)] = _sm[%d * _osz + (ptrdiff_t)_r * _ts + (ptrdiff_t)_c];\n",
-			        g->outc[o], o);
+			fprintf(out, "\t\t%s_priv_stage_out(%s + (ptrdiff_t)(_i0 * _len), _sm + %d * _osz, _cnt * _len, _len, _ts);\n",
+			        prog->lib, g->outc[o], o);
 		fputs("]]]])\n", out);
 		fprintf(out, "m4_define([[sk_gu_rows_%d]], [[[[", i);
 		for (int o = 0; o < g->nouts; o++)

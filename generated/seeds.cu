@@ -1253,6 +1253,29 @@ extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_
 #endif
 extern __shared__ unsigned char seeds_priv_smem[];
 
+/* Copies a block's m staged elements (rows of len, ts apart in shared
+ * memory) to o, contiguous: 16 bytes a store where o is aligned.  Inlined
+ * into kernels that know len, the divisions become multiplications. */
+template <typename T>
+static __device__ __forceinline__ void seeds_priv_stage_out(T *__restrict__ o, const T *s, size_t m, size_t len,
+                                                               ptrdiff_t ts)
+{
+	enum { V = 16 / sizeof(T) };
+	size_t e = 0;
+	if ((uintptr_t)o % 16 == 0) {
+		for (e = (size_t)threadIdx.x * V; e + V <= m; e += (size_t)blockDim.x * V) {
+			seeds_priv_vec<T, V> v;
+#pragma unroll
+			for (int q = 0; q < V; q++)
+				v.v[q] = s[(ptrdiff_t)((e + q) / len) * ts + (ptrdiff_t)((e + q) % len)];
+			*reinterpret_cast<seeds_priv_vec<T, V> *>(o + e) = v;
+		}
+		e = m / V * V;
+	}
+	for (e += threadIdx.x; e < m; e += blockDim.x)
+		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
+}
+
 extern "C" {
 
 static int seeds_siny_map_f64_argv(size_t n, const double *const *in, const ptrdiff_t *inc, double *out,

@@ -223,6 +223,29 @@ extern "C" sk_map_decl(sk_i)
 #define sk_LIB[[]]_GU_STAGE 32768
 #endif
 extern __shared__ unsigned char sk_lib[[_priv_smem]][];
+
+/* Copies a block's m staged elements (rows of len, ts apart in shared
+ * memory) to o, contiguous: 16 bytes a store where o is aligned.  Inlined
+ * into kernels that know len, the divisions become multiplications. */
+template <typename T>
+static __device__ __forceinline__ void sk_lib[[_priv_stage_out]](T *__restrict__ o, const T *s, size_t m, size_t len,
+                                                               ptrdiff_t ts)
+{
+	enum { V = 16 / sizeof(T) };
+	size_t e = 0;
+	if ((uintptr_t)o % 16 == 0) {
+		for (e = (size_t)threadIdx.x * V; e + V <= m; e += (size_t)blockDim.x * V) {
+			sk_lib[[_priv_vec]]<T, V> v;
+#pragma unroll
+			for (int q = 0; q < V; q++)
+				v.v[q] = s[(ptrdiff_t)((e + q) / len) * ts + (ptrdiff_t)((e + q) % len)];
+			*reinterpret_cast<sk_lib[[_priv_vec]]<T, V> *>(o + e) = v;
+		}
+		e = m / V * V;
+	}
+	for (e += threadIdx.x; e < m; e += blockDim.x)
+		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
+}
 sk_each_prec([[sk_each_gu([[
 template <int _N>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)(sk_gu_kparams(sk_i))
@@ -242,7 +265,7 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_rows]](sk
 	sk_gu_assume(sk_i)
 	sk_T *const _sm = reinterpret_cast<sk_T *>(sk_lib[[_priv_smem]]);
 	const ptrdiff_t _osz = (ptrdiff_t)blockDim.x * _ts;
-	const size_t _len = sk_gu_outlen(sk_i), _dr = blockDim.x / _len, _dc = blockDim.x % _len;
+	const size_t _len = sk_gu_outlen(sk_i);
 	for (size_t _i0 = (size_t)blockIdx.x * blockDim.x; _i0 < batch; _i0 += (size_t)gridDim.x * blockDim.x) {
 		const size_t _i = _i0 + threadIdx.x, _cnt = batch - _i0 < blockDim.x ? batch - _i0 : blockDim.x;
 		if (_i < batch) {
