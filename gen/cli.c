@@ -217,8 +217,10 @@ int symkern_main(int argc, char **argv)
 				fwrite(defs, 1, defs_len, stdout);
 				rc = 0;
 			} else {
+				/* emit_defs: at most 9 a function and 3 a shape. */
 				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
-				                 .defs = defs, .defs_len = defs_len};
+				                 .defs = defs, .defs_len = defs_len,
+				                 .ndefs = 12 * (size_t)prog.nfuncs + 200};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
 					fflush(stdout);

@@ -69,6 +69,9 @@ typedef struct {
 	size_t cap, count;
 	int next_id;
 	unsigned walk;
+	Node **order;       /* dag_schedule's result, reused by the next call */
+	void *stack;        /* and its work stack */
+	size_t order_cap, stack_cap;
 } Dag;
 
 void dag_init(Dag *d, Arena *a);
@@ -86,8 +89,9 @@ Node *dag_pow(Dag *d, Node *base, Node *exponent);
 Num dag_e(void);
 
 /* Nodes reachable from root in an order where operands come first (each
- * once); returns the count and stores an arena array in *out.  Iterative, so
- * a sum of 10^5 terms does not exhaust the stack. */
+ * once); returns the count and stores in *out an array that stays valid
+ * until the next dag_schedule on d.  Iterative, so a sum of 10^5 terms does
+ * not exhaust the stack. */
 size_t dag_schedule(Dag *d, Node *root, Node ***out);
 /* Operation nodes (not constants or arguments) reachable from root. */
 size_t dag_count_ops(Dag *d, Node *root);

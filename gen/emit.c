@@ -2,7 +2,10 @@
 #include "emit.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "arena.h"
 
 /* An operand as C text: literal, argument or temporary. */
 static const char *operand(char *buf, size_t size, const Node *n, const Func *f, bool f32)
@@ -108,13 +111,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	defi(out, "sk_want_f32", info->f32);
 	defi(out, "sk_fast_math", info->fast_math);
 	defi(out, "sk_nfn", prog->nfuncs);
-	/* sk__each_fn_do(M): calls macro M once per function with sk_i set to
-	 * its index.  A flat list: a recursive m4 loop would copy the loop body
-	 * several times at each of up to 10^4 steps. */
-	fputs("m4_define([[sk__each_fn_do]], [[", out);
-	for (int i = 0; i < prog->nfuncs; i++)
-		fprintf(out, "m4_define([[sk_i]], [[%d]])$1[[]]", i);
-	fputs("]])\n", out);
+	long *nops = xrealloc(NULL, (size_t)prog->nfuncs * sizeof *nops);
 	for (int i = 0; i < prog->nfuncs; i++) {
 		const Func *f = prog->funcs[i];
 		snprintf(name, sizeof name, "sk_fn_name_%d", i);
@@ -124,7 +121,8 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 		snprintf(name, sizeof name, "sk_fn_nargs_%d", i);
 		defi(out, name, f->nargs);
 		snprintf(name, sizeof name, "sk_fn_nops_%d", i);
-		defi(out, name, (long)dag_count_ops(dag, f->root));
+		nops[i] = (long)dag_count_ops(dag, f->root);
+		defi(out, name, nops[i]);
 		/* Argument lists with '@' between items (a byte no template pattern
 		 * holds), mapped over by sk_args with one m4_patsubst: a loop of
 		 * macro calls per argument made 10^4 functions take seconds. */
@@ -146,6 +144,50 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 			fputs("]]]])\n", out);
 		}
 	}
+	/* The shapes, the argument counts the functions have: sk_each_fn
+	 * expands its text once per shape, into sk__inst_K, with markers for
+	 * the values (symkern.m4's sk__mark): 1 to 4 the index, name, line and
+	 * operations, then the arguments' C spellings, then their names as
+	 * written. */
+	bool shape[PARSE_MAX_ARGS + 1] = {false};
+	for (int i = 0; i < prog->nfuncs; i++)
+		shape[prog->funcs[i]->nargs] = true;
+	fputs("m4_define([[sk__shapes]], [[", out);
+	for (int k = 0; k <= PARSE_MAX_ARGS; k++)
+		if (shape[k])
+			fprintf(out, "$1([[%d]])", k);
+	fputs("]])\n", out);
+	for (int k = 0; k <= PARSE_MAX_ARGS; k++) {
+		if (!shape[k])
+			continue;
+		static const char *const list[] = {"argl", "argnl", "argi"};
+		for (int li = 0; li < 3; li++) {
+			fprintf(out, "m4_define([[sk__shape_%s_%d]], [[", list[li], k);
+			for (int j = 0; j < k; j++) {
+				if (li == 2)
+					fprintf(out, "%s%d", j ? "@" : "", j);
+				else
+					fprintf(out, "%ssk__mark(%d)", j ? "@" : "", 5 + li * k + j);
+			}
+			fputs("]])\n", out);
+		}
+	}
+	/* sk__each_fn_do: a flat list, one call of the compiled text a function
+	 * with its values (a recursive m4 loop would copy the loop body several
+	 * times at each of up to 10^4 steps). */
+	fputs("m4_define([[sk__each_fn_do]], [[", out);
+	for (int i = 0; i < prog->nfuncs; i++) {
+		const Func *f = prog->funcs[i];
+		fprintf(out, "sk__inst_%d([[%d]], [[%s]], [[%d]], [[%ld]]", f->nargs, i, f->name, f->loc.line,
+		        nops[i]);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, ", [[%s]]", f->cargs[j]);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, ", [[%s]]", f->args[j]);
+		fputs(")", out);
+	}
+	fputs("]])\n", out);
+	free(nops);
 	fputs("m4_divert(0)m4_dnl\n", out);
 }
 
