@@ -23,9 +23,10 @@ m4_define([[sk__Q5]], m4_format([[%c]], 5))
 m4_define([[sk__Q6]], m4_format([[%c]], 6))
 
 m4_dnl sk__mark(N): the marker of value N, which becomes $N: 1 the index, 2
-m4_dnl the name, 3 the line, 4 the operations, then the arguments' C
-m4_dnl spellings, then their names as written (the generator's
-m4_dnl sk__shape_argl_K and sk__shape_argnl_K list these markers).
+m4_dnl the name, 3 the line, 4 the operations, 5 the number of arguments,
+m4_dnl 6 and 7 the lists argl and argnl (see sk__list), then from 8 on the
+m4_dnl arguments' C spellings, then their names as written (the
+m4_dnl generator's sk__shape_argl_K and sk__shape_argnl_K list these).
 m4_define([[sk__mark]], [[sk__B1[[$1]]sk__B2[[]]]])
 m4_define([[sk__mark_i]], sk__mark(1))
 m4_dnl sk__mark_body(P): sk_fn_body(sk_i, P) in a compiled text: a call of
@@ -66,18 +67,38 @@ m4_define([[sk_each_prec]], [[m4_ifelse(sk_want_f64, 1,
 [[sk__with_prec([[f32]], [[float]], [[$1]])]])]])
 m4_define([[sk__with_prec]], [[m4_pushdef([[sk_P]], [[$1]])m4_pushdef([[sk_T]], [[$2]])$3[[]]m4_popdef([[sk_P]])m4_popdef([[sk_T]])]])
 
-m4_dnl Accessors for the per-function definitions of emit.c, through
-m4_dnl m4_indir, so that I may be a macro such as sk_i.  While sk_each_fn
-m4_dnl compiles a text, sk_i is sk__mark_i, for which they give markers;
-m4_dnl sk_fn_nargs gives the shape's count, sk__list the shape's lists.
-m4_define([[sk_fn_name]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(2)]], [[m4_indir([[sk_fn_name_]]$1)]])]])
-m4_define([[sk_fn_line]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(3)]], [[m4_indir([[sk_fn_line_]]$1)]])]])
-m4_define([[sk_fn_nops]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(4)]], [[m4_indir([[sk_fn_nops_]]$1)]])]])
-m4_define([[sk_fn_nargs]], [[sk__if([[$1]], sk__mark_i, [[sk__K[[]]]], [[m4_indir([[sk_fn_nargs_]]$1)]])]])
+m4_dnl Accessors of function I's values, I a number or a macro such as sk_i.
+m4_dnl While sk_each_fn compiles a text, sk_i is sk__mark_i, for which they
+m4_dnl give markers; sk_fn_nargs gives the shape's count, sk__list the
+m4_dnl shape's lists.  For a number they read sk__fn_I (see sk__values).
+m4_define([[sk_fn_name]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(2)]], [[sk__get(2, [[$1]])]])]])
+m4_define([[sk_fn_line]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(3)]], [[sk__get(3, [[$1]])]])]])
+m4_define([[sk_fn_nops]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(4)]], [[sk__get(4, [[$1]])]])]])
+m4_define([[sk_fn_nargs]], [[sk__if([[$1]], sk__mark_i, [[sk__K[[]]]], [[sk__get(5, [[$1]])]])]])
 m4_define([[sk_fn_body]], [[sk__if([[$1]], sk__mark_i, [[sk__if([[$2]]sk_want_f64, [[f641]], [[sk__mark_body([[$2]])]], [[$2]]sk_want_f32, [[f321]], [[sk__mark_body([[$2]])]], [[m4_indir([[sk_fn_body_0_]]$2)]])]], [[m4_indir([[sk_fn_body_]]$1[[_]]$2)]])]])
 
-m4_dnl sk__list(LIST, I): function I's list argl, argnl or argi.
-m4_define([[sk__list]], [[sk__if([[$2]], sk__mark_i, [[m4_indir([[sk__shape_$1_]]sk__K)]], [[m4_indir([[sk_fn_$1_]]$2)]])]])
+m4_dnl sk__list(LIST, I): function I's list argl (the arguments' C
+m4_dnl spellings), argnl (their names as written) or argi (their positions),
+m4_dnl '@'-separated.
+m4_define([[sk__list]], [[sk__if([[$2]], sk__mark_i, [[m4_indir([[sk__shape_$1_]]sk__K)]], [[$1]], [[argi]], [[m4_indir([[sk__shape_argi_]]sk__get(5, [[$2]]))]], [[$1]], [[argl]], [[sk__get(6, [[$2]])]], [[sk__get(7, [[$2]])]])]])
+
+m4_dnl sk__get(N, I): value N of function I, as sk__each_fn_do passes it
+m4_dnl (see sk__mark; 5 is the number of arguments, 6 and 7 the lists argl
+m4_dnl and argnl).  sk__values defines, the first time it is needed, sk__fn_I
+m4_dnl as function I's values, quoted, with commas between them: it runs
+m4_dnl sk__each_fn_do with each sk__inst_K storing its arguments.  An I
+m4_dnl that is not a function's index is an m4 error (undefined sk__fn_I).
+m4_define([[sk__get]], [[sk__values[[]]m4_indir([[sk__pick_]]$1, m4_indir([[sk__fn_]]$2))]])
+m4_define([[sk__values]], [[m4_define([[sk__values]])sk__shapes([[sk__store_push]])sk__each_fn_do[[]]sk__shapes([[sk__store_pop]])]])
+m4_define([[sk__store_push]], [[m4_pushdef([[sk__inst_$1]], m4_defn([[sk__store]]))]])
+m4_define([[sk__store_pop]], [[m4_popdef([[sk__inst_$1]])]])
+m4_define([[sk__store]], [[m4_define([[sk__fn_$1]], [[$@]])]])
+m4_define([[sk__pick_2]], [[[[$2]]]])
+m4_define([[sk__pick_3]], [[[[$3]]]])
+m4_define([[sk__pick_4]], [[[[$4]]]])
+m4_define([[sk__pick_5]], [[[[$5]]]])
+m4_define([[sk__pick_6]], [[[[$6]]]])
+m4_define([[sk__pick_7]], [[[[$7]]]])
 
 m4_dnl sk__map(LIST, PATTERN, SEP): PATTERN for each item of an '@'-separated
 m4_dnl LIST, with \& the item, SEP between them.  The inner m4_patsubst
@@ -89,6 +110,10 @@ m4_define([[sk__map]], [[m4_patsubst(m4_patsubst([[$1]], [[[^@]+]], [[[[$2]]]]),
 m4_dnl sk_args(I, PATTERN, SEP): PATTERN for each argument of function I,
 m4_dnl with \& its C spelling, SEP between them.
 m4_define([[sk_args]], [[sk__map(sk__list([[argl]], $1), [[$2]], [[$3]])]])
+
+m4_dnl sk_arg_names(I, PATTERN, SEP): the same for the arguments' names as
+m4_dnl written in the .sym file, which may be macro names: quote \& there.
+m4_define([[sk_arg_names]], [[sk__map(sk__list([[argnl]], $1), [[$2]], [[$3]])]])
 
 m4_dnl sk_params(I, PATTERN): a C parameter list, `void` when there are none.
 m4_define([[sk_params]], [[m4_ifelse(sk_fn_nargs($1), 0, [[void]], [[sk_args([[$1]], [[$2]], [[, ]])]])]])
@@ -127,7 +152,7 @@ m4_ifelse(sk_fn_nargs(sk_i), 0, [[]], [[	if (!in || !inc)
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }
 ]])]])
-sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk__map(sk__list([[argnl]], sk_i), [["[[\&]]", ]], [[]])NULL};
+sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk_arg_names(sk_i, [["[[\&]]", ]], [[]])NULL};
 ]])
 const sk_lib[[_fn_info]] sk_lib[[_]]$1[[_table]][sk_LIB[[]]_NFN + 1] = {
 sk_each_fn([[	{"sk_fn_name(sk_i)", sk_fn_nargs(sk_i), sk_lib[[_priv_args_]]sk_i, m4_ifelse(sk_want_f64, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f64_argv]]]], [[NULL]]), m4_ifelse(sk_want_f32, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f32_argv]]]], [[NULL]])},
