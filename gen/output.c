@@ -59,7 +59,8 @@ static int set_cloexec(int fd)
 /* Runs m4 on the n templates tmpl[i] at once, the output of each going to
  * outfd[i], and writes the definitions to the standard input of all of
  * them (with poll, so that each reads at its own pace); then waits for all.
- * 0 when every m4 exited with status 0, else 1 after saying why. */
+ * 0 when every m4 exited with status 0, else 1 after saying why (naming
+ * the first template whose m4 failed; m4 says what went wrong). */
 static int run_m4(const OutputJob *job, int n, const char *const *tmpl, const int *outfd)
 {
 	char *prelude = path_join(job->tmpldir, "symkern.m4", ""), *tpath[NOUT] = {0};
@@ -71,7 +72,8 @@ static int run_m4(const OutputJob *job, int n, const char *const *tmpl, const in
 	/* Each definition is a macro in m4's symbol table, with m4's builtins
 	 * and symkern.m4's: a table of about twice as many buckets keeps its
 	 * chains short (m4's default, 509, made 10^4 functions slow). */
-	snprintf(hs, sizeof hs, "%lu", prime_at_least(509 > 2 * job->ndefs ? 509 : 2 * (unsigned long)job->ndefs));
+	unsigned long buckets = 2 * (unsigned long)job->ndefs;
+	snprintf(hs, sizeof hs, "%lu", prime_at_least(buckets > 509 ? buckets : 509));
 	for (int i = 0; i < n; i++)
 		in[i] = -1;
 	if (!prelude) {
