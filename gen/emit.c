@@ -119,18 +119,19 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 			emit_body(out, dag, prog, prog->funcs[i], p, info->fast_math);
 			fputs("]]]])\n", out);
 		}
-	/* The shapes, the argument counts the functions have: sk_each_fn
-	 * expands its text once per shape, into sk__inst_K, with markers for
+	/* The shapes, the argument counts the functions have, with how many
+	 * have each: sk_each_fn expands its text once per shape of two or more
+	 * functions, into sk__inst_K, with markers for
 	 * the values (symkern.m4's sk__mark): 1 to 7 the index, name, line,
 	 * operations, number of arguments and the two lists below, then the
 	 * arguments' C spellings, then their names as written. */
-	bool shape[PARSE_MAX_ARGS + 1] = {false};
+	int shape[PARSE_MAX_ARGS + 1] = {0}; /* how many functions have k arguments */
 	for (int i = 0; i < prog->nfuncs; i++)
-		shape[prog->funcs[i]->nargs] = true;
+		shape[prog->funcs[i]->nargs]++;
 	fputs("m4_define([[sk__shapes]], [[", out);
 	for (int k = 0; k <= PARSE_MAX_ARGS; k++)
 		if (shape[k])
-			fprintf(out, "$1([[%d]])", k);
+			fprintf(out, "$1([[%d]], [[%d]])", k, shape[k]);
 	fputs("]])\n", out);
 	for (int k = 0; k <= PARSE_MAX_ARGS; k++) {
 		if (!shape[k])

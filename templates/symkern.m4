@@ -11,7 +11,9 @@ m4_dnl them), with markers standing for the function's values, into a macro
 m4_dnl sk__inst_K whose body is one quoted string holding $1, $2, ... where
 m4_dnl the markers were; the generator's flat list sk__each_fn_do calls it
 m4_dnl once per function with the values.  So m4 copies each function's
-m4_dnl text as quoted text, instead of looking up every word of it.
+m4_dnl text as quoted text, instead of looking up every word of it.  For a
+m4_dnl shape of one function, sk__inst_K is sk__direct, which expands TEXT
+m4_dnl for it as it is called (compiling would cost more).
 m4_define([[sk_each_fn]], [[m4_pushdef([[sk__fn]], [[$1]])sk__shapes([[sk__compile]])sk__each_fn_do[[]]sk__shapes([[sk__uncompile]])m4_popdef([[sk__fn]])]])
 
 m4_dnl Bytes that no template or value holds: B1 and B2 enclose a marker; Q5
@@ -46,10 +48,19 @@ m4_dnl m4sugar); then it makes those strings the quotes, so that
 m4_dnl m4_patsubst, m4_translit and m4_pushdef take the text as it is, each
 m4_dnl removing one level.  The compiled text switches the quotes to Q5 and
 m4_dnl Q6 around its own quoted text, and back.
-m4_define([[sk__compile]], [[m4_pushdef([[sk__K]], [[$1]])m4_pushdef([[sk_i]], sk__mark_i)m4_pushdef([[m4_ifelse]], m4_defn([[sk__ifelse]]))sk__compile_([[sk__inst_$1]], -=<{(-=<{(-=<{([[m4_changequote(]]sk__Q5[[,]]sk__Q6[[)]]sk__Q5[[]]sk__fn[[]]sk__Q6[[m4_changequote([[,]])]])}>=-)}>=-)}>=-, [[end]])m4_popdef([[m4_ifelse]])m4_popdef([[sk_i]])m4_popdef([[sk__K]])]])
+m4_define([[sk__compile]], [[sk__if([[$2]], [[1]], [[m4_pushdef([[sk__inst_$1]], m4_defn([[sk__direct]]))]], [[sk__compile_shape([[$1]])]])]])
+m4_define([[sk__compile_shape]], [[sk__flatten([[argl]], [[$1]])sk__flatten([[argnl]], [[$1]])m4_pushdef([[sk__K]], [[$1]])m4_pushdef([[sk_i]], sk__mark_i)m4_pushdef([[m4_ifelse]], m4_defn([[sk__ifelse]]))sk__compile_([[sk__inst_$1]], -=<{(-=<{(-=<{([[m4_changequote(]]sk__Q5[[,]]sk__Q6[[)]]sk__Q5[[]]sk__fn[[]]sk__Q6[[m4_changequote([[,]])]])}>=-)}>=-)}>=-, [[end]])m4_popdef([[m4_ifelse]])m4_popdef([[sk_i]])m4_popdef([[sk__K]])]])
 m4_define([[sk__compile_]], [[sk__if([[$3]], [[end]], [[]], [[m4_errprint([[symkern.m4: sk_each_fn: the text of a function has unbalanced parentheses
 ]])m4_m4exit(1)]])m4_changequote([[-=<{(]], [[)}>=-]])m4_pushdef(-=<{($1)}>=-, m4_translit(m4_patsubst($2, sk__digit_re, sk__digit_to), sk__B12, -=<{($)}>=-))m4_changequote(-=<{([[)}>=-, -=<{(]])}>=-)]])
 m4_define([[sk__uncompile]], [[m4_popdef([[sk__inst_$1]])]])
+m4_dnl sk__direct(VALUES): TEXT for one function, with sk_i its index, and
+m4_dnl sk__cur_i and sk__cur its index and values for sk__get.
+m4_define([[sk__direct]], [[m4_pushdef([[sk_i]], [[$1]])m4_pushdef([[sk__cur_i]], [[$1]])m4_pushdef([[sk__cur]], [[[[$1]], [[$2]], [[$3]], [[$4]], [[$5]], [[$6]], [[$7]]]])sk__fn[[]]m4_popdef([[sk__cur]])m4_popdef([[sk__cur_i]])m4_popdef([[sk_i]])]])
+m4_define([[sk__cur_i]], [[none]])
+m4_dnl sk__flatten(LIST, K): defines sk__shape_LIST_K as what it expands to,
+m4_dnl the markers themselves, so that each sk_args does not call sk__mark
+m4_dnl again for every argument (10^4 for the widest function).
+m4_define([[sk__flatten]], [[m4_define([[sk__shape_$1_$2]], m4_indir([[sk__shape_$1_$2]]))]])
 
 m4_dnl sk__if: the builtin m4_ifelse, for the macros above, which compare
 m4_dnl markers.  While a text is compiled, m4_ifelse is sk__ifelse, which
@@ -84,11 +95,12 @@ m4_define([[sk__list]], [[sk__if([[$2]], sk__mark_i, [[m4_indir([[sk__shape_$1_]
 
 m4_dnl sk__get(N, I): value N of function I, as sk__each_fn_do passes it
 m4_dnl (see sk__mark; 5 is the number of arguments, 6 and 7 the lists argl
-m4_dnl and argnl).  sk__values defines, the first time it is needed, sk__fn_I
+m4_dnl and argnl): from sk__cur for the function sk__direct expands TEXT
+m4_dnl for, else from sk__fn_I.  sk__values defines, the first time it is needed, sk__fn_I
 m4_dnl as function I's values, quoted, with commas between them: it runs
 m4_dnl sk__each_fn_do with each sk__inst_K storing its arguments.  An I
 m4_dnl that is not a function's index is an m4 error (undefined sk__fn_I).
-m4_define([[sk__get]], [[sk__values[[]]m4_indir([[sk__pick_]]$1, m4_indir([[sk__fn_]]$2))]])
+m4_define([[sk__get]], [[sk__if([[$2]], sk__cur_i, [[m4_indir([[sk__pick_]]$1, sk__cur)]], [[sk__values[[]]m4_indir([[sk__pick_]]$1, m4_indir([[sk__fn_]]$2))]])]])
 m4_define([[sk__values]], [[m4_define([[sk__values]])sk__shapes([[sk__store_push]])sk__each_fn_do[[]]sk__shapes([[sk__store_pop]])]])
 m4_define([[sk__store_push]], [[m4_pushdef([[sk__inst_$1]], m4_defn([[sk__store]]))]])
 m4_define([[sk__store_pop]], [[m4_popdef([[sk__inst_$1]])]])
