@@ -217,8 +217,13 @@ int symkern_main(int argc, char **argv)
 				fwrite(defs, 1, defs_len, stdout);
 				rc = 0;
 			} else {
+				/* emit_defs: 2 bodies a function, 3 lists a shape (at most a
+				 * shape a function); symkern.m4 defines one more a function
+				 * for explicit indices, and about 150 macros of its own and
+				 * m4's. */
 				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
-				                 .defs = defs, .defs_len = defs_len};
+				                 .defs = defs, .defs_len = defs_len,
+				                 .ndefs = 6 * (size_t)prog.nfuncs + 200};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
 					fflush(stdout);

@@ -316,6 +316,11 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 	return dag_call(d, MF_POW, args);
 }
 
+struct Frame {
+	Node *node;
+	int next;
+};
+
 size_t dag_schedule(Dag *d, Node *root, Node ***out)
 {
 	return dag_schedule_values(d, root, out, false);
@@ -324,9 +329,16 @@ size_t dag_schedule(Dag *d, Node *root, Node ***out)
 size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 {
 	unsigned walk = ++d->walk; /* a node is seen in this walk when mark == walk */
-	size_t cap = 64, n = 0, sp = 0, scap = 64;
-	Node **order = arena_alloc(d->arena, cap * sizeof *order);
-	struct Frame { Node *node; int next; } *stack = arena_alloc(d->arena, scap * sizeof *stack);
+	size_t n = 0, sp = 0;
+	/* Buffers kept from one call to the next: a function's schedule is
+	 * computed several times, and 10^4 functions would otherwise fill the
+	 * arena with them. */
+	if (!d->order_cap) {
+		d->order_cap = d->stack_cap = 64;
+		d->order = arena_alloc(d->arena, d->order_cap * sizeof *d->order);
+		d->stack = arena_alloc(d->arena, d->stack_cap * sizeof(struct Frame));
+	}
+	struct Frame *stack = d->stack;
 	stack[sp++] = (struct Frame){root, 0};
 	root->mark = walk;
 	while (sp) {
@@ -337,21 +349,21 @@ size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 			if (k->mark == walk)
 				continue;
 			k->mark = walk;
-			if (sp == scap) {
-				stack = arena_grow(d->arena, stack, sp, scap * 2, sizeof *stack);
-				scap *= 2;
+			if (sp == d->stack_cap) {
+				d->stack = stack = arena_grow(d->arena, stack, sp, d->stack_cap * 2, sizeof *stack);
+				d->stack_cap *= 2;
 			}
 			stack[sp++] = (struct Frame){k, 0};
 			continue;
 		}
-		if (n == cap) {
-			order = arena_grow(d->arena, order, n, cap * 2, sizeof *order);
-			cap *= 2;
+		if (n == d->order_cap) {
+			d->order = arena_grow(d->arena, d->order, n, d->order_cap * 2, sizeof *d->order);
+			d->order_cap *= 2;
 		}
-		order[n++] = f->node;
+		d->order[n++] = f->node;
 		sp--;
 	}
-	*out = order;
+	*out = d->order;
 	return n;
 }
 

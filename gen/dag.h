@@ -86,6 +86,9 @@ typedef struct {
 	size_t cap, count;
 	int next_id;
 	unsigned walk;
+	Node **order;       /* dag_schedule's result, reused by the next call */
+	void *stack;        /* and its work stack */
+	size_t order_cap, stack_cap;
 } Dag;
 
 void dag_init(Dag *d, Arena *a);
@@ -105,8 +108,9 @@ Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids
 Num dag_e(void);
 
 /* Nodes reachable from root in an order where operands come first (each
- * once); returns the count and stores an arena array in *out.  Iterative, so
- * a sum of 10^5 terms does not exhaust the stack. */
+ * once); returns the count and stores in *out an array that stays valid
+ * until the next dag_schedule on d.  Iterative, so a sum of 10^5 terms does
+ * not exhaust the stack. */
 size_t dag_schedule(Dag *d, Node *root, Node ***out);
 /* Likewise; with values true, the limits of Sums and Products (integers,
  * not values) are left out. */

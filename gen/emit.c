@@ -116,7 +116,7 @@ void emit_defi(FILE *out, const char *name, long value)
 
 void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 {
-	char up[128], name[64];
+	char up[128];
 	size_t l = strlen(info->lib);
 	for (size_t i = 0; i <= l && i < sizeof up; i++)
 		up[i] = (char)(info->lib[i] >= 'a' && info->lib[i] <= 'z' ? info->lib[i] - 32 : info->lib[i]);
@@ -131,44 +131,70 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	emit_defi(out, "sk_want_f32", info->f32);
 	emit_defi(out, "sk_fast_math", info->fast_math);
 	emit_defi(out, "sk_nfn", prog->nfuncs);
-	/* sk__each_fn_do(M): calls macro M once per function with sk_i set to
-	 * its index.  A flat list: a recursive m4 loop would copy the loop body
-	 * several times at each of up to 10^4 steps. */
-	fputs("m4_define([[sk__each_fn_do]], [[", out);
+	/* Each function's values other than its bodies are only in
+	 * sk__each_fn_do below (symkern.m4's accessors find them there): a
+	 * definition each made m4 read 10^4 functions noticeably slower. */
 	for (int i = 0; i < prog->nfuncs; i++)
-		fprintf(out, "m4_define([[sk_i]], [[%d]])$1[[]]", i);
-	fputs("]])\n", out);
-	for (int i = 0; i < prog->nfuncs; i++) {
-		const Func *f = prog->funcs[i];
-		snprintf(name, sizeof name, "sk_fn_name_%d", i);
-		emit_def(out, name, f->name);
-		snprintf(name, sizeof name, "sk_fn_line_%d", i);
-		emit_defi(out, name, f->loc.line);
-		snprintf(name, sizeof name, "sk_fn_nargs_%d", i);
-		emit_defi(out, name, f->nargs);
-		snprintf(name, sizeof name, "sk_fn_nops_%d", i);
-		emit_defi(out, name, (long)dag_count_ops(dag, f->root));
-		/* Argument lists with '@' between items (a byte no template pattern
-		 * holds), mapped over by sk_args with one m4_patsubst: a loop of
-		 * macro calls per argument made 10^4 functions take seconds. */
-		fprintf(out, "m4_define([[sk_fn_argl_%d]], [[[[", i);
-		for (int j = 0; j < f->nargs; j++)
-			fprintf(out, "%s%s", j ? "@" : "", f->cargs[j]);
-		fprintf(out, "]]]])\nm4_define([[sk_fn_argnl_%d]], [[[[", i);
-		for (int j = 0; j < f->nargs; j++)
-			fprintf(out, "%s%s", j ? "@" : "", f->args[j]);
-		fprintf(out, "]]]])\nm4_define([[sk_fn_argi_%d]], [[[[", i);
-		for (int j = 0; j < f->nargs; j++)
-			fprintf(out, "%s%d", j ? "@" : "", j);
-		fputs("]]]])\n", out);
 		for (int p = 0; p < 2; p++) {
 			if (!(p ? info->f32 : info->f64))
 				continue;
 			fprintf(out, "m4_define([[sk_fn_body_%d_%s]], [[[[", i, p ? "f32" : "f64");
-			emit_body(out, dag, prog, f, p, info->fast_math);
+			emit_body(out, dag, prog, prog->funcs[i], p, info->fast_math);
 			fputs("]]]])\n", out);
 		}
+	/* The shapes, the argument counts the functions have, with how many
+	 * have each: sk_each_fn expands its text once per shape of two or more
+	 * functions, into sk__inst_K, with markers for
+	 * the values (symkern.m4's sk__mark): 1 to 7 the index, name, line,
+	 * operations, number of arguments and the two lists below, then the
+	 * arguments' C spellings, then their names as written. */
+	int shape[PARSE_MAX_ARGS + 1] = {0}; /* how many functions have k arguments */
+	for (int i = 0; i < prog->nfuncs; i++)
+		shape[prog->funcs[i]->nargs]++;
+	fputs("m4_define([[sk__shapes]], [[", out);
+	for (int k = 0; k <= PARSE_MAX_ARGS; k++)
+		if (shape[k])
+			fprintf(out, "$1([[%d]], [[%d]])", k, shape[k]);
+	fputs("]])\n", out);
+	for (int k = 0; k <= PARSE_MAX_ARGS; k++) {
+		if (!shape[k])
+			continue;
+		static const char *const list[] = {"argl", "argnl", "argi"};
+		for (int li = 0; li < 3; li++) {
+			fprintf(out, "m4_define([[sk__shape_%s_%d]], [[", list[li], k);
+			for (int j = 0; j < k; j++) {
+				if (li == 2)
+					fprintf(out, "%s%d", j ? "@" : "", j);
+				else
+					fprintf(out, "%ssk__mark(%d)", j ? "@" : "", 8 + li * k + j);
+			}
+			fputs("]])\n", out);
+		}
 	}
+	/* sk__each_fn_do: a flat list, one call of the compiled text a function
+	 * with its values (a recursive m4 loop would copy the loop body several
+	 * times at each of up to 10^4 steps). */
+	fputs("m4_define([[sk__each_fn_do]], [[", out);
+	for (int i = 0; i < prog->nfuncs; i++) {
+		const Func *f = prog->funcs[i];
+		/* The lists with '@' between items (a byte no template pattern
+		 * holds), for sk_args and the like to map over with one m4_patsubst,
+		 * then the items one by one, for the markers. */
+		fprintf(out, "sk__inst_%d([[%d]], [[%s]], [[%d]], [[%ld]], [[%d]], [[", f->nargs, i, f->name,
+		        f->loc.line, (long)dag_count_ops(dag, f->root), f->nargs);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, "%s%s", j ? "@" : "", f->cargs[j]);
+		fputs("]], [[", out);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, "%s%s", j ? "@" : "", f->args[j]);
+		fputs("]]", out);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, ", [[%s]]", f->cargs[j]);
+		for (int j = 0; j < f->nargs; j++)
+			fprintf(out, ", [[%s]]", f->args[j]);
+		fputs(")", out);
+	}
+	fputs("]])\n", out);
 	emit_gu_defs(out, dag, prog, info);
 	fputs("m4_divert(0)m4_dnl\n", out);
 }

@@ -121,6 +121,8 @@ bool mathfn_is_c_name(const char *name)
 {
 	size_t n = strlen(name);
 	for (int i = 0; i < MF_COUNT; i++) {
+		if (name[0] != mathfn_info[i].cname[0])
+			continue;
 		size_t m = strlen(mathfn_info[i].cname);
 		if (strncmp(name, mathfn_info[i].cname, m) == 0 &&
 		    (n == m || (n == m + 1 && name[m] == 'f')))

@@ -1,7 +1,8 @@
 /* output.h: expands the templates with m4 and puts the results in place.
  * Each output is written to a temporary file beside its final name and
  * renamed only after all of them succeeded, so an error leaves earlier
- * outputs byte for byte as they were and no temporary behind. */
+ * outputs byte for byte as they were and no temporary behind.  The m4
+ * processes of the outputs run in parallel. */
 #ifndef SYMKERN_OUTPUT_H
 #define SYMKERN_OUTPUT_H
 
@@ -14,6 +15,7 @@ typedef struct {
 	const char *lib;
 	const char *defs;     /* emit_defs output */
 	size_t defs_len;
+	size_t ndefs;         /* about how many macros defs defines: sizes m4's hash table */
 } OutputJob;
 
 /* Expands one template into an open file (as --list does to stdout): 0

@@ -6,9 +6,70 @@ m4_dnl are [[ ]] and comments are off, so '#include' lines are plain text.
 m4_dnl Template macros are sk_-prefixed; names starting sk__ are private.
 
 m4_dnl sk_each_fn(TEXT): TEXT once per function, with sk_i its index.  TEXT
-m4_dnl becomes the body of a macro that the generator's flat list
-m4_dnl sk__each_fn_do calls, so it must hold no '$' (patterns use \&).
-m4_define([[sk_each_fn]], [[m4_pushdef([[sk__fn]], [[$1]])m4_pushdef([[sk_i]])sk__each_fn_do([[sk__fn]])m4_popdef([[sk_i]])m4_popdef([[sk__fn]])]])
+m4_dnl is expanded once per argument count K (a shape: sk__shapes lists
+m4_dnl them), with markers standing for the function's values, into a macro
+m4_dnl sk__inst_K whose body is one quoted string holding $1, $2, ... where
+m4_dnl the markers were; the generator's flat list sk__each_fn_do calls it
+m4_dnl once per function with the values.  So m4 copies each function's
+m4_dnl text as quoted text, instead of looking up every word of it.  For a
+m4_dnl shape of one function, sk__inst_K is sk__direct, which expands TEXT
+m4_dnl for it as it is called (compiling would cost more).
+m4_define([[sk_each_fn]], [[m4_pushdef([[sk__fn]], [[$1]])sk__shapes([[sk__compile]])sk__each_fn_do[[]]sk__shapes([[sk__uncompile]])m4_popdef([[sk__fn]])]])
+
+m4_dnl Bytes that no template or value holds: B1 and B2 enclose a marker; Q5
+m4_dnl and Q6 are the quotes of the compiled texts.
+m4_define([[sk__B1]], m4_format([[%c]], 1))
+m4_define([[sk__B2]], m4_format([[%c]], 2))
+m4_define([[sk__B12]], sk__B1[[]]sk__B2)
+m4_define([[sk__Q5]], m4_format([[%c]], 5))
+m4_define([[sk__Q6]], m4_format([[%c]], 6))
+
+m4_dnl sk__mark(N): the marker of value N, which becomes $N: 1 the index, 2
+m4_dnl the name, 3 the line, 4 the operations, 5 the number of arguments,
+m4_dnl 6 and 7 the lists argl and argnl (see sk__list), then from 8 on the
+m4_dnl arguments' C spellings, then their names as written (the
+m4_dnl generator's sk__shape_argl_K and sk__shape_argnl_K list these).
+m4_define([[sk__mark]], [[sk__B1[[$1]]sk__B2[[]]]])
+m4_define([[sk__mark_i]], sk__mark(1))
+m4_dnl sk__mark_body(P): sk_fn_body(sk_i, P) in a compiled text: a call of
+m4_dnl sk_fn_body_$1_P between its quotes, so that only the texts that
+m4_dnl hold a body read the bodies.
+m4_define([[sk__mark_body]], [[sk__Q6[[m4_changequote([[,]])sk_fn_body_]]sk__mark_i[[_$1[[]]m4_changequote(]]sk__Q5[[,]]sk__Q6[[)]]sk__Q5[[]]]])
+m4_dnl A marker followed by a digit: $N, an empty quote, the digit (else
+m4_dnl m4 would read $N and the digit as one number).
+m4_define([[sk__digit_re]], sk__B1[[\([0-9]+\)]]sk__B2[[\([0-9]\)]])
+m4_define([[sk__digit_to]], [[$\1]]sk__Q6[[]]sk__Q5[[\2]])
+
+m4_dnl sk__compile(K): pushes sk__inst_K, TEXT (sk__fn) for the functions of
+m4_dnl K arguments.  sk__compile_ collects the expansion as one argument,
+m4_dnl nested three times in -=<{( and )}>=-, whose parentheses keep its
+m4_dnl commas from separating arguments (the m4_expand of autoconf's
+m4_dnl m4sugar); then it makes those strings the quotes, so that
+m4_dnl m4_patsubst, m4_translit and m4_pushdef take the text as it is, each
+m4_dnl removing one level.  The compiled text switches the quotes to Q5 and
+m4_dnl Q6 around its own quoted text, and back.
+m4_define([[sk__compile]], [[sk__if([[$2]], [[1]], [[m4_pushdef([[sk__inst_$1]], m4_defn([[sk__direct]]))]], [[sk__compile_shape([[$1]])]])]])
+m4_define([[sk__compile_shape]], [[sk__flatten([[argl]], [[$1]])sk__flatten([[argnl]], [[$1]])m4_pushdef([[sk__K]], [[$1]])m4_pushdef([[sk_i]], sk__mark_i)m4_pushdef([[m4_ifelse]], m4_defn([[sk__ifelse]]))sk__compile_([[sk__inst_$1]], -=<{(-=<{(-=<{([[m4_changequote(]]sk__Q5[[,]]sk__Q6[[)]]sk__Q5[[]]sk__fn[[]]sk__Q6[[m4_changequote([[,]])]])}>=-)}>=-)}>=-, [[end]])m4_popdef([[m4_ifelse]])m4_popdef([[sk_i]])m4_popdef([[sk__K]])]])
+m4_define([[sk__compile_]], [[sk__if([[$3]], [[end]], [[]], [[m4_errprint([[symkern.m4: sk_each_fn: the text of a function has unbalanced parentheses
+]])m4_m4exit(1)]])m4_changequote([[-=<{(]], [[)}>=-]])m4_pushdef(-=<{($1)}>=-, m4_translit(m4_patsubst($2, sk__digit_re, sk__digit_to), sk__B12, -=<{($)}>=-))m4_changequote(-=<{([[)}>=-, -=<{(]])}>=-)]])
+m4_define([[sk__uncompile]], [[m4_popdef([[sk__inst_$1]])]])
+m4_dnl sk__direct(VALUES): TEXT for one function, with sk_i its index, and
+m4_dnl sk__cur_i and sk__cur its index and values for sk__get.
+m4_define([[sk__direct]], [[m4_pushdef([[sk_i]], [[$1]])m4_pushdef([[sk__cur_i]], [[$1]])m4_pushdef([[sk__cur]], [[[[$1]], [[$2]], [[$3]], [[$4]], [[$5]], [[$6]], [[$7]]]])sk__fn[[]]m4_popdef([[sk__cur]])m4_popdef([[sk__cur_i]])m4_popdef([[sk_i]])]])
+m4_define([[sk__cur_i]], [[none]])
+m4_dnl sk__flatten(LIST, K): defines sk__shape_LIST_K as what it expands to,
+m4_dnl the markers themselves, so that each sk_args does not call sk__mark
+m4_dnl again for every argument (10^4 for the widest function).
+m4_define([[sk__flatten]], [[m4_define([[sk__shape_$1_$2]], m4_indir([[sk__shape_$1_$2]]))]])
+
+m4_dnl sk__if: the builtin m4_ifelse, for the macros above, which compare
+m4_dnl markers.  While a text is compiled, m4_ifelse is sk__ifelse, which
+m4_dnl fails where it would compare a function's value: the same for every
+m4_dnl function of the shape then, so the result would be wrong.
+m4_define([[sk__if]], m4_defn([[m4_ifelse]]))
+m4_define([[sk__ifelse]], [[sk__ifelse_check($@)sk__if($@)]])
+m4_define([[sk__ifelse_check]], [[sk__if(m4_eval([[$#]] > 2), [[1]], [[sk__if(m4_index([[$1$2]], sk__B1), [[-1]], [[]], [[m4_errprint([[symkern.m4: sk_each_fn: m4_ifelse compares a value of the function, which stands for all functions of its shape; only sk_fn_nargs(sk_i) can be compared
+]])m4_m4exit(1)]])sk__ifelse_check(m4_shift(m4_shift(m4_shift($@))))]])]])
 
 m4_dnl sk_each_prec(TEXT): TEXT once per requested precision, with sk_P the
 m4_dnl suffix (f64, f32) and sk_T the C type (double, float).
@@ -17,23 +78,54 @@ m4_define([[sk_each_prec]], [[m4_ifelse(sk_want_f64, 1,
 [[sk__with_prec([[f32]], [[float]], [[$1]])]])]])
 m4_define([[sk__with_prec]], [[m4_pushdef([[sk_P]], [[$1]])m4_pushdef([[sk_T]], [[$2]])$3[[]]m4_popdef([[sk_P]])m4_popdef([[sk_T]])]])
 
-m4_dnl Accessors for the per-function definitions of emit.c.
-m4_define([[sk_fn_name]], [[m4_indir([[sk_fn_name_]]$1)]])
-m4_define([[sk_fn_line]], [[m4_indir([[sk_fn_line_]]$1)]])
-m4_define([[sk_fn_nargs]], [[m4_indir([[sk_fn_nargs_]]$1)]])
-m4_define([[sk_fn_nops]], [[m4_indir([[sk_fn_nops_]]$1)]])
+m4_dnl Accessors of function I's values, I a number or a macro such as sk_i.
+m4_dnl While sk_each_fn compiles a text, sk_i is sk__mark_i, for which they
+m4_dnl give markers; sk_fn_nargs gives the shape's count, sk__list the
+m4_dnl shape's lists.  For a number they read sk__fn_I (see sk__values).
+m4_define([[sk_fn_name]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(2)]], [[sk__get(2, [[$1]])]])]])
+m4_define([[sk_fn_line]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(3)]], [[sk__get(3, [[$1]])]])]])
+m4_define([[sk_fn_nops]], [[sk__if([[$1]], sk__mark_i, [[sk__mark(4)]], [[sk__get(4, [[$1]])]])]])
+m4_define([[sk_fn_nargs]], [[sk__if([[$1]], sk__mark_i, [[sk__K[[]]]], [[sk__get(5, [[$1]])]])]])
+m4_define([[sk_fn_body]], [[sk__if([[$1]], sk__mark_i, [[sk__if([[$2]]sk_want_f64, [[f641]], [[sk__mark_body([[$2]])]], [[$2]]sk_want_f32, [[f321]], [[sk__mark_body([[$2]])]], [[m4_indir([[sk_fn_body_0_]]$2)]])]], [[m4_indir([[sk_fn_body_]]$1[[_]]$2)]])]])
 
-m4_define([[sk_fn_body]], [[m4_indir([[sk_fn_body_]]$1[[_]]$2)]])
+m4_dnl sk__list(LIST, I): function I's list argl (the arguments' C
+m4_dnl spellings), argnl (their names as written) or argi (their positions),
+m4_dnl '@'-separated.
+m4_define([[sk__list]], [[sk__if([[$2]], sk__mark_i, [[m4_indir([[sk__shape_$1_]]sk__K)]], [[$1]], [[argi]], [[m4_indir([[sk__shape_argi_]]sk__get(5, [[$2]]))]], [[$1]], [[argl]], [[sk__get(6, [[$2]])]], [[sk__get(7, [[$2]])]])]])
+
+m4_dnl sk__get(N, I): value N of function I, as sk__each_fn_do passes it
+m4_dnl (see sk__mark; 5 is the number of arguments, 6 and 7 the lists argl
+m4_dnl and argnl): from sk__cur for the function sk__direct expands TEXT
+m4_dnl for, else from sk__fn_I.  sk__values defines, the first time it is needed, sk__fn_I
+m4_dnl as function I's values, quoted, with commas between them: it runs
+m4_dnl sk__each_fn_do with each sk__inst_K storing its arguments.  An I
+m4_dnl that is not a function's index is an m4 error (undefined sk__fn_I).
+m4_define([[sk__get]], [[sk__if([[$2]], sk__cur_i, [[m4_indir([[sk__pick_]]$1, sk__cur)]], [[sk__values[[]]m4_indir([[sk__pick_]]$1, m4_indir([[sk__fn_]]$2))]])]])
+m4_define([[sk__values]], [[m4_define([[sk__values]])sk__shapes([[sk__store_push]])sk__each_fn_do[[]]sk__shapes([[sk__store_pop]])]])
+m4_define([[sk__store_push]], [[m4_pushdef([[sk__inst_$1]], m4_defn([[sk__store]]))]])
+m4_define([[sk__store_pop]], [[m4_popdef([[sk__inst_$1]])]])
+m4_define([[sk__store]], [[m4_define([[sk__fn_$1]], [[$@]])]])
+m4_define([[sk__pick_2]], [[[[$2]]]])
+m4_define([[sk__pick_3]], [[[[$3]]]])
+m4_define([[sk__pick_4]], [[[[$4]]]])
+m4_define([[sk__pick_5]], [[[[$5]]]])
+m4_define([[sk__pick_6]], [[[[$6]]]])
+m4_define([[sk__pick_7]], [[[[$7]]]])
 
 m4_dnl sk__map(LIST, PATTERN, SEP): PATTERN for each item of an '@'-separated
 m4_dnl LIST, with \& the item, SEP between them.  The inner m4_patsubst
 m4_dnl quotes each result, so commas in PATTERN survive being collected as
-m4_dnl the outer one's argument; the outer one puts SEP for the '@'s.
-m4_define([[sk__map]], [[m4_patsubst(m4_patsubst([[$1]], [[\w+]], [[[[$2]]]]), [[@]], [[$3]])]])
+m4_dnl the outer one's argument; the outer one puts SEP for the '@'s.  Items
+m4_dnl are identifiers, numbers or markers: anything but '@'.
+m4_define([[sk__map]], [[m4_patsubst(m4_patsubst([[$1]], [[[^@]+]], [[[[$2]]]]), [[@]], [[$3]])]])
 
 m4_dnl sk_args(I, PATTERN, SEP): PATTERN for each argument of function I,
 m4_dnl with \& its C spelling, SEP between them.
-m4_define([[sk_args]], [[sk__map(m4_indir([[sk_fn_argl_]]$1), [[$2]], [[$3]])]])
+m4_define([[sk_args]], [[sk__map(sk__list([[argl]], $1), [[$2]], [[$3]])]])
+
+m4_dnl sk_arg_names(I, PATTERN, SEP): the same for the arguments' names as
+m4_dnl written in the .sym file, which may be macro names: quote \& there.
+m4_define([[sk_arg_names]], [[sk__map(sk__list([[argnl]], $1), [[$2]], [[$3]])]])
 
 m4_dnl sk_params(I, PATTERN): a C parameter list, `void` when there are none.
 m4_define([[sk_params]], [[m4_ifelse(sk_fn_nargs($1), 0, [[void]], [[sk_args([[$1]], [[$2]], [[, ]])]])]])
@@ -51,7 +143,7 @@ m4_define([[sk_f]], [[sk_lib[[_]]sk_fn_name($1)[[_]]sk_P[[]]]])
 m4_define([[sk_map]], [[sk_lib[[_]]sk_fn_name($1)[[_map_]]sk_P[[]]]])
 
 m4_dnl sk_call_args(I): the map function's array arguments, from in[] and inc[].
-m4_define([[sk_call_args]], [[sk__map(m4_indir([[sk_fn_argi_]]$1), [[in[\&], inc[\&], ]], [[]])]])
+m4_define([[sk_call_args]], [[sk__map(sk__list([[argi]], $1), [[in[\&], inc[\&], ]], [[]])]])
 
 m4_dnl sk_fn_table(TABLE, CALLSUFFIX, STREAM): the argv wrappers and the
 m4_dnl function table of one back end: TABLE is its name suffix (cpu, gpu),
@@ -72,7 +164,7 @@ m4_ifelse(sk_fn_nargs(sk_i), 0, [[]], [[	if (!in || !inc)
 	return sk_map(sk_i)[[$2]](n, sk_call_args(sk_i)out, inc_out[[$3]]);
 }
 ]])]])
-sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk__map(m4_indir([[sk_fn_argnl_]]sk_i), [["[[\&]]", ]], [[]])NULL};
+sk_each_fn([[static const char *const sk_lib[[_priv_args_]]sk_i[[]][] = {sk_arg_names(sk_i, [["[[\&]]", ]], [[]])NULL};
 ]])
 const sk_lib[[_fn_info]] sk_lib[[_]]$1[[_table]][sk_LIB[[]]_NFN + 1] = {
 sk_each_fn([[	{"sk_fn_name(sk_i)", sk_fn_nargs(sk_i), sk_lib[[_priv_args_]]sk_i, m4_ifelse(sk_want_f64, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f64_argv]]]], [[NULL]]), m4_ifelse(sk_want_f32, 1, [[sk_lib[[_]]sk_fn_name(sk_i)[[_map_f32_argv]]]], [[NULL]])},
