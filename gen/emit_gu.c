@@ -206,6 +206,10 @@ static void emit_sum(Em *e, Node *x)
 	e->indent++;
 	open_scope(e);
 	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
+	if (x == e->split) { /* GPU only: loads of later terms issue before the adds wait */
+		ind(e);
+		fputs("#pragma unroll 8\n", e->out);
+	}
 	ind(e);
 	fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
 	int_text(e, x->kids[1]);

@@ -387,15 +387,16 @@ extern "C" sk_gu_decl(sk_i)
 	const void *_kernel = (const void *)sk_gu_kern(sk_i)<0>;
 	void *_args[[[]]] = {sk_gu_launch(sk_i)};
 m4_ifelse(sk_gu_split(sk_i), 1, [[	/* Threads per item: in dense rows up to a warp of neighbours, so that
-	 * reads take whole sectors, keeping 8 terms a thread; then more while
-	 * the grid stays within 2^21 threads and each thread keeps 16 terms.
-	 * (Measured on an H200: fewer terms a thread cost more in combining
-	 * than they gain; see bench/RESULTS.md.) */
+	 * reads take whole sectors, keeping 16 terms a thread; then more while
+	 * the grid stays within 2^18 threads (about what an H200 holds at
+	 * once) and each thread keeps 32 terms.  (Measured on an H200: fewer
+	 * terms a thread cost more in combining than they gain; see
+	 * bench/RESULTS.md.) */
 	const ptrdiff_t _len = sk_gu_redlen(sk_i);
 	unsigned _p = 1;
 	while (sk_gu_rowsin(sk_i) && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
 		_p *= 2;
-	while (_p < (1u << 21) && (ptrdiff_t)_p * 32 <= _len && batch * _p * 2 <= ((size_t)1 << 21))
+	while (_p < (1u << 18) && (ptrdiff_t)_p * 64 <= _len && batch * _p * 2 <= ((size_t)1 << 18))
 		_p *= 2;
 	const bool _cols = !(sk_gu_rowsin(sk_i)) && batch >= 32;
 	if (_p > 1 && _cols) {
