@@ -191,6 +191,12 @@ static const Cmd cmds[] = {
 	{"--help", 0, NULL},
 	{"/nonexistent.sym", 1, "symkern: cannot open '/nonexistent.sym'"},
 	{"/", 1, "symkern: '/' is not a regular file"},
+#if defined(__linux__)
+	/* A file that opens and then fails to read (EIO): what an unreadable
+	 * file does to a reader that permissions do not stop (tests run as
+	 * root in CI, so mode 000 cannot be tested there). */
+	{"/proc/self/mem", 1, "symkern: cannot read '/proc/self/mem'"},
+#endif
 	{"--precision f16 x.sym", 1, "--precision takes f32, f64 or f32,f64"},
 	{"-n ../x " SRCDIR "/examples/seeds.sym", 1, "library name '../x' must be a C identifier"},
 	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
