@@ -30,6 +30,7 @@ typedef struct {
 	int ntmp;
 	unsigned bound;        /* index levels bound where code is being written */
 	const Node *split;     /* a Sum whose loop runs j = lo + _t, lo + _t + _T, ... */
+	long peel, size;       /* steps written out one by one; the fixed size or -1 */
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
 	int nactive;
 	int indent;
@@ -176,11 +177,11 @@ static void induction_step(Em *e, Node *const *roots, int nroots, int level, con
 				continue;
 			done = arena_grow(e->dag->arena, done, ndone, ndone + 1, sizeof *done);
 			done[ndone++] = x;
-			char b[64];
 			ind(e);
-			if (x->op == N_INDPOW)
+			if (x->op == N_INDPOW) {
+				char b[64];
 				fprintf(e->out, "t%d *= %s;\n", x->tmp, opnd(e, b, sizeof b, x->kids[0]));
-			else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
+			} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
 				fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
 			else /* (negative)! is taken as 1 */
 				fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
@@ -197,14 +198,14 @@ static void emit_sum(Em *e, Node *x)
 	char b[64];
 	ind(e);
 	fprintf(e->out, "%s t%d = %s;\n", e->T, acc, prod ? "1" : "0");
-	if (!prod) {
-		ind(e);
-		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp);
-	}
 	ind(e);
 	fputs("{\n", e->out);
 	e->indent++;
 	open_scope(e);
+	if (!prod) {
+		ind(e);
+		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp);
+	}
 	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
 	if (x == e->split) { /* GPU only: loads of later terms issue before the adds wait */
 		ind(e);
@@ -299,6 +300,44 @@ static int seq_roots(const Gufunc *g, Arena *a, Node ***out)
 	return n;
 }
 
+/* The term of sequence q at step k (k < 0: the loop's). */
+static Node *term(const Gufunc *g, int q, long k)
+{
+	const Seq *s = &g->seqs[q];
+	return k >= 0 && k < s->nbase ? s->base[k] : s->rule;
+}
+
+/* Does step k (k >= peel: the loop) read register o of sequence q? */
+static bool step_reads(Em *e, long k, long peel, int q, int o)
+{
+	for (int r = 0; r < e->g->nseqs; r++) {
+		Node **order, *t = term(e->g, r, k >= peel ? -1 : k);
+		if (!t)
+			continue;
+		size_t n = dag_schedule(e->dag, t, &order);
+		for (size_t i = 0; i < n; i++)
+			if (order[i]->op == N_SEQ && order[i]->index == q && order[i]->off == o)
+				return true;
+	}
+	return false;
+}
+
+/* Is the value that the end of step k shifts into register o of q read
+ * later (by step k + 1, or through the next shift)?  Shifts nobody reads
+ * are left out of peeled steps. */
+static bool shift_live(Em *e, long k, long peel, long size, int q, int o)
+{
+	for (long j = k + 1; o <= e->g->seqs[q].lookback; j++, o++) {
+		if (size >= 0 && j >= size)
+			return false;
+		if (step_reads(e, j, peel, q, o))
+			return true;
+		if (j >= peel) /* in the loop, every shift is kept */
+			return true;
+	}
+	return false;
+}
+
 /* The terms of one step: k is `k` (constant) when peeled, else -1. */
 static void emit_step(Em *e, long k, bool last)
 {
@@ -328,6 +367,8 @@ static void emit_step(Em *e, long k, bool last)
 	if (!last) {
 		for (int q = 0; q < g->nseqs; q++) {
 			for (int o = g->seqs[q].lookback; o >= 1; o--) {
+				if (k >= 0 && !shift_live(e, k, e->peel, e->size, q, o))
+					continue;
 				ind(e);
 				fprintf(e->out, "_q%d_%d = _q%d_%d;\n", q, o, q, o - 1);
 			}
@@ -348,7 +389,6 @@ static void emit_item_body(Em *e)
 {
 	const Func *f = e->f;
 	const Gufunc *g = e->g;
-	char b[64];
 	e->indent = 1;
 	e->bound = 0;
 	e->nactive = 0;
@@ -360,6 +400,7 @@ static void emit_item_body(Em *e)
 				fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
 		}
 	if (g->loopdim < 0) {
+		char b[64];
 		emit_scope(e, f->root);
 		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
 		return;
@@ -383,9 +424,11 @@ static void emit_item_body(Em *e)
 	else if (size >= 0 && peel > size)
 		peel = (int)size;
 	e->bound = 1;
+	e->peel = peel;
+	e->size = size;
 	for (int k = 0; k < peel; k++) {
 		if (size < 0)
-			fprintf(e->out, "\tif (%s <= %d)\n\t\treturn;\n", n, k);
+			fprintf(e->out, "\tif (%s %s %d)\n\t\treturn;\n", n, k ? "<=" : "==", k);
 		emit_step(e, k, size >= 0 && k == size - 1);
 	}
 	if (size < 0 || size > peel) {

@@ -1133,7 +1133,7 @@ static int parse_dim(Parser *p, Func *f)
 static bool parse_params(Parser *p, Func *f)
 {
 	int cap = 0;
-	int *dims = NULL; /* each argument's core dimension, or -1 */
+	int *dims = NULL, dcap = 0; /* each argument's core dimension, or -1 */
 	p->pdims = NULL;
 	if (p->tok.kind == T_RPAREN)
 		return true;
@@ -1166,11 +1166,15 @@ static bool parse_params(Parser *p, Func *f)
 			                     sizeof *f->args);
 			f->argloc = arena_grow(p->arena, f->argloc, (size_t)f->nargs,
 			                       (size_t)(cap ? 2 * cap : 8), sizeof *f->argloc);
-			dims = arena_grow(p->arena, dims, (size_t)f->nargs, (size_t)(cap ? 2 * cap : 8),
-			                  sizeof *dims);
 			cap = cap ? 2 * cap : 8;
 		}
+		if (f->nargs >= dcap) {
+			int nc = f->nargs + 8;
+			dims = arena_grow(p->arena, dims, (size_t)dcap, (size_t)nc, sizeof *dims);
+			dcap = nc;
+		}
 		f->argloc[f->nargs] = p->tok.loc;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): nargs >= 0, so dims grew above */
 		dims[f->nargs] = -1;
 		f->args[f->nargs++] = s;
 		next(p);
