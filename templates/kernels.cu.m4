@@ -100,6 +100,7 @@ m4_ifelse(sk_ngu, 0, [[]], [[/* Scratch memory of the shared reductions: stream-
  * alone. */
 static std::atomic<cudaMemPool_t> sk_lib[[_priv_pools]][sk_LIB[[]]_MAX_DEVICES];
 
+__attribute__((unused)) /* used by shared reductions only */
 static cudaError_t sk_lib[[_priv_alloc]](void **p, size_t bytes, cudaStream_t stream)
 {
 	int dev;

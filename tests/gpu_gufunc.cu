@@ -75,7 +75,8 @@ static int call(const Gu<T> &g, bool gpu, size_t batch, size_t n, const T *v, pt
 #define ALL(P)                                                                                          \
 	{G(hermite, SEQ, 0, P), G(powsum, SEQ, 0, P), G(legendre, SEQ, 0, P), G(chebyshev, SEQ, 0, P),  \
 	 G(laguerre, SEQ, 0, P), G(expseries, SEQ_FIXED, 6, P), G(norm2, RED, 0, P),                    \
-	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P)}
+	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P),       \
+	 G(prodpoly, RED_X, 0, P), G(binom3, SEQ_FIXED, 3, P)}
 
 template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, int layout)
 {

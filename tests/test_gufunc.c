@@ -118,6 +118,23 @@ static void ref_mean(size_t n, const long double *in, long double x, long double
 	o[0] = s / (long double)n; /* NaN for n = 0, as 0/0 in SymPy */
 }
 
+static void ref_prodpoly(size_t n, const long double *in, long double x, long double *o)
+{
+	long double p = 1;
+	for (size_t k = 0; k < n; k++)
+		p *= 1 + in[k] * powl(x, (long double)k);
+	o[0] = p;
+}
+
+static void ref_binom3(size_t n, const long double *in, long double x, long double *o)
+{
+	(void)in;
+	for (size_t k = 0; k < n; k++) {
+		long double kk = (long double)k;
+		o[k] = x * (kk + 2) * (kk + 1) / 2 + tgammal(kk + 2);
+	}
+}
+
 static void ref_cumsum(size_t n, const long double *in, long double x, long double *o)
 {
 	long double s = 0;
@@ -158,6 +175,8 @@ static const Gu gus[] = {
 	{"norm2", RED, F(gufuncs_norm2_f64_cpu), F(gufuncs_norm2_f32_cpu), ref_norm2, 0, -1, 1, 0, 0},
 	{"polyval", RED_X, F(gufuncs_polyval_f64_cpu), F(gufuncs_polyval_f32_cpu), ref_polyval, 0, -1, 1, 0, 0},
 	{"mean", RED, F(gufuncs_mean_f64_cpu), F(gufuncs_mean_f32_cpu), ref_mean, 0, -1, 1, 0, 0},
+	{"prodpoly", RED_X, F(gufuncs_prodpoly_f64_cpu), F(gufuncs_prodpoly_f32_cpu), ref_prodpoly, 0, -0.5, 0.5, 0, 0},
+	{"binom3", SEQ_FIXED, F(gufuncs_binom3_f64_cpu), F(gufuncs_binom3_f32_cpu), ref_binom3, 3, -2, 2, 0, 0},
 	{"cumsum", VEC, F(gufuncs_cumsum_f64_cpu), F(gufuncs_cumsum_f32_cpu), ref_cumsum, 0, -1, 1, 0, 0},
 	{"normalize", VEC, F(gufuncs_normalize_f64_cpu), F(gufuncs_normalize_f32_cpu), ref_normalize, 0, 0.1, 1, 0, 0},
 };
