@@ -638,10 +638,15 @@ static Node *binomial(Parser *p, Node *a, Node *b, Loc at)
 		Node *r = dag_const(d, num_int(1));
 		for (int64_t i = 0; i < m; i++)
 			r = dag_op(d, N_MUL, r, dag_op(d, N_SUB, a, dag_const(d, num_int(i))));
-		return checked(p, dag_op(d, N_DIV, r, factorial(p, b, at)), at);
+		Node *fm = factorial(p, b, at);
+		return fm ? checked(p, dag_op(d, N_DIV, r, fm), at) : NULL;
 	}
-	Node *den = dag_op(d, N_MUL, factorial(p, b, at), factorial(p, dag_op(d, N_SUB, a, b), at));
-	return checked(p, dag_op(d, N_DIV, factorial(p, a, at), den), at);
+	/* Each factorial may be refused (a constant out of range, reported). */
+	Node *fa = factorial(p, a, at), *fb = fa ? factorial(p, b, at) : NULL;
+	Node *fab = fb ? factorial(p, dag_op(d, N_SUB, a, b), at) : NULL;
+	if (!fab)
+		return NULL;
+	return checked(p, dag_op(d, N_DIV, fa, dag_op(d, N_MUL, fb, fab)), at);
 }
 
 /* piecewise = 'Piecewise' '(' pair { ',' pair } ')'

@@ -39,6 +39,9 @@ static const Bad bad[] = {
 	{"f(x) -> s[n]\n    s[k] = x\n", 1, 13, "expected ':' ending the header"},
 	{"g(v[n]) = Sum(v[k], (k, 0, n - 1))\nf(x) = g(x)", 2, 8, "'g' is a gufunc"},
 	{"f(x) -> s[0]:\n    s[k] = x\n", 1, 11, "a fixed size must be an integer from 1"},
+	/* A factorial out of range inside binomial (found by fuzz_parse: it crashed) */
+	{"f(x) = binomial(x, 3000)", 1, 8, "constant expression is not a finite real number"},
+	{"f(x) = binomial(3000, x)", 1, 8, "constant expression is not a finite real number"},
 	{"f(x) = conjugate(x)", 1, 8, "complex functions ('conjugate') are not supported"},
 	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'"},
 	{"f(x) = sin(x, x)", 1, 8, "'sin' takes 1 argument, got 2"},
