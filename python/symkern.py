@@ -269,19 +269,23 @@ class _MapFunction:
                             "CUDA build, libNAME_cuda.so)" % (self.__name__, self._lib.name,
                                                                self._lib.name))
         keep = []
+        first = next((a for a in list(args) + [out] if hasattr(a, "__cuda_array_interface__")))
+        dtype = _Array(first, [], gpu=True).dtype
         ins = []
         for a in args:
-            if hasattr(a, "__cuda_array_interface__"):
-                ins.append(_Array(a, keep, gpu=True))
-            else:
-                raise TypeError("%s: mixing GPU arrays with host values is not supported; "
-                                "pass device arrays (a 1-element one broadcasts)" % self.__name__)
-        dtype = ins[0].dtype if ins else None
+            if not hasattr(a, "__cuda_array_interface__"):
+                # A host scalar becomes a 1-element device array (CuPy only).
+                if _np().ndim(a) != 0:
+                    raise TypeError("%s: mixing GPU arrays with host arrays is not supported"
+                                    % self.__name__)
+                a = _array_module(first).asarray([a], dtype=dtype)
+            ins.append(_Array(a, keep, gpu=True))
         if any(a.dtype != dtype for a in ins):
             raise TypeError("%s: GPU arrays of different dtypes" % self.__name__)
         if out is None:
             mod = _array_module(args[0] if args else None)
-            shape = max((a.shape for a in ins), key=len)
+            shapes = [a.shape for a in ins if a.shape not in ((), (1,))]
+            shape = shapes[0] if shapes else (1,)
             out = mod.empty(shape, dtype=dtype)
         if stream is None:
             stream = next((a.stream for a in ins if a.stream not in (None, 1, 2)), None)

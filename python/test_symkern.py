@@ -181,6 +181,43 @@ class Gufuncs(unittest.TestCase):
             self.lib.cumsum(v, out=np.empty((4, 9)))
 
 
+class _FakeDevice:
+    """A host array behind __cuda_array_interface__: only for calls that
+    the argument checks refuse before any CUDA call."""
+
+    def __init__(self, a, stream=None):
+        self.a = a
+        self.__cuda_array_interface__ = {
+            "shape": a.shape, "typestr": a.dtype.str, "strides": a.strides, "version": 3,
+            "data": (a.__array_interface__["data"][0], False), "stream": stream}
+
+
+@unittest.skipUnless(os.environ.get("SYMKERN_CUDA_SO"),
+                     "set SYMKERN_CUDA_SO to a CUDA build of seeds (python/README.md)")
+class GpuDispatch(unittest.TestCase):
+    """Device arrays go to seeds_gpu_table, with the interface's stream."""
+
+    def test_dispatch(self):
+        lib = symkern.load(os.environ["SYMKERN_CUDA_SO"])
+        self.assertTrue(lib.has_gpu)
+        calls = []
+        f = lib.siny
+        real = f._gpu["float32"]
+        f._gpu["float32"] = lambda *a: calls.append(a) or real(*a)
+        x = np.linspace(0, 1, 10, dtype=np.float32)
+        o = np.lib.stride_tricks.as_strided(np.empty(1, np.float32), shape=(10,), strides=(0,),
+                                            writeable=True)
+        with self.assertRaises(symkern.SymkernError) as cm:
+            f(_FakeDevice(x, stream=12345), out=_FakeDevice(o))
+        self.assertEqual(cm.exception.name, "EINC")  # refused before any CUDA call
+        self.assertEqual(len(calls), 1)
+        self.assertEqual(calls[0][0], 10)
+        self.assertEqual(calls[0][4], 0)         # inc_out
+        self.assertEqual(calls[0][5], 12345)     # the stream of the interface
+        # The CPU path did not change.
+        np.testing.assert_allclose(f(x), np.sin(x), rtol=1e-6)
+
+
 class WriteSym(unittest.TestCase):
     def test_validation(self):
         with tempfile.TemporaryDirectory() as d:
