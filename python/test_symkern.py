@@ -1,0 +1,277 @@
+"""Tests of python/symkern.py, run by tests/python.sh from make check.
+
+Needs NumPy; the round trip through the generator needs SymPy and the
+environment of make check (SYMKERN_BIN, SYMKERN_TEMPLATES, CC).  The
+libraries python/libseeds.so and python/libgufuncs.so are built by make
+check in the build folder (SYMKERN_BUILDDIR)."""
+
+import math
+import os
+import shlex
+import subprocess
+import tempfile
+import unittest
+
+import numpy as np
+
+import symkern
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRCDIR = os.environ.get("SYMKERN_SRCDIR", os.path.dirname(HERE))
+BUILDDIR = os.environ.get("SYMKERN_BUILDDIR", os.path.dirname(HERE))
+
+try:
+    import sympy
+except ImportError:  # pragma: no cover
+    sympy = None
+
+
+def gauss(x, mu, sigma):
+    return np.exp(-(x - mu) ** 2 / (2 * sigma ** 2)) / (sigma * math.sqrt(2 * math.pi))
+
+
+class SeedsMap(unittest.TestCase):
+    """The map functions of generated/seeds (CPU fallback)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lib = symkern.load(os.path.join(BUILDDIR, "python", "libseeds.so"))
+
+    def test_table(self):
+        self.assertEqual(list(self.lib.functions),
+                         ["siny", "gauss", "gauss01", "logistic", "softplus", "ramp", "cubic",
+                          "rosenbrock"])
+        self.assertEqual(self.lib.gauss.args, ("x", "mu", "sigma"))
+        self.assertFalse(self.lib.has_gpu)
+
+    def test_gauss_f64_broadcast(self):
+        x = np.linspace(-5, 5, 1001)
+        y = self.lib.gauss(x, 0.5, 1.5)  # mu and sigma: increment 0
+        self.assertEqual(y.dtype, np.float64)
+        self.assertEqual(y.shape, x.shape)
+        np.testing.assert_allclose(y, gauss(x, 0.5, 1.5), rtol=1e-14, atol=1e-300)
+        # A 1-element array broadcasts too, and all three may be arrays.
+        mu = np.linspace(-1, 1, 1001)
+        sig = np.linspace(0.5, 2, 1001)
+        np.testing.assert_allclose(self.lib.gauss(x, mu, np.array([2.0])), gauss(x, mu, 2.0),
+                                   rtol=1e-14)
+        np.testing.assert_allclose(self.lib.gauss(x, mu, sig), gauss(x, mu, sig), rtol=1e-14)
+
+    def test_scalar_call(self):
+        v = self.lib.gauss01(0.0)
+        self.assertAlmostEqual(float(v), 1 / math.sqrt(2 * math.pi), places=15)
+        self.assertAlmostEqual(float(self.lib.rosenbrock(1.0, 1.0)), 0.0)
+        self.assertAlmostEqual(float(self.lib.rosenbrock(0.0, 1.0)), 101.0)
+
+    def test_strides(self):
+        base = np.linspace(-3, 3, 300)
+        for view in (base[::3], base[::-1], base[250:10:-7]):
+            np.testing.assert_allclose(self.lib.logistic(view), 1 / (1 + np.exp(-view)),
+                                       rtol=1e-15)
+        out = np.full(200, -7.0)
+        r = self.lib.siny(base[:100], out=out[::2])  # strided output
+        np.testing.assert_allclose(out[::2], np.sin(base[:100]), rtol=1e-15, atol=1e-16)
+        self.assertTrue(np.all(out[1::2] == -7.0), "elements between the strided outputs kept")
+        self.assertTrue(np.shares_memory(r, out))
+        # Exactly in place is allowed.
+        a = base.copy()
+        self.lib.siny(a, out=a)
+        np.testing.assert_allclose(a, np.sin(base), rtol=1e-15, atol=1e-16)
+
+    def test_piecewise(self):
+        x = np.array([-2.0, -0.0, 0.25, 0.999, 1.0, 7.0])
+        np.testing.assert_array_equal(self.lib.ramp(x), np.clip(x, 0, 1))
+
+    def test_dtype_selects_precision(self):
+        x = np.linspace(-4, 4, 513)
+        y32 = self.lib.softplus(x.astype(np.float32))
+        self.assertEqual(y32.dtype, np.float32)
+        ref = np.log1p(np.exp(x))
+        np.testing.assert_allclose(y32, ref, rtol=1e-5)  # log(1 + t) in float
+        y64 = self.lib.softplus(x)
+        self.assertEqual(y64.dtype, np.float64)
+        np.testing.assert_allclose(y64, ref, rtol=1e-14)
+        # f32 really computed in float: not the rounded double everywhere.
+        self.assertFalse(np.array_equal(y32.astype(np.float64), y64))
+        # A float64 array among the arguments makes it double.
+        self.assertEqual(self.lib.gauss(x.astype(np.float32), 0.0, x).dtype, np.float64)
+        # An out array gives the precision.
+        o = np.empty(513, np.float32)
+        self.lib.cubic(x, out=o)
+        np.testing.assert_allclose(o, x ** 3 / 3 - 2.5 * x + math.pi, rtol=1e-5, atol=1e-5)
+        with self.assertRaises(TypeError):
+            self.lib.cubic(x.astype(np.float32), out=np.empty(513, np.int64))
+
+    def test_errors(self):
+        x = np.linspace(0, 1, 100)
+        # Output shifted by one element over its input: EOVERLAP (-3).
+        with self.assertRaises(symkern.SymkernError) as cm:
+            self.lib.siny(x[:-1], out=x[1:])
+        self.assertEqual(cm.exception.code, -3)
+        self.assertEqual(cm.exception.name, "EOVERLAP")
+        # An output of increment 0: EINC (-2).
+        o = np.lib.stride_tricks.as_strided(np.empty(1), shape=(10,), strides=(0,), writeable=True)
+        with self.assertRaises(symkern.SymkernError) as cm:
+            self.lib.siny(x[:10], out=o)
+        self.assertEqual(cm.exception.code, -2)
+        with self.assertRaises(ValueError):
+            self.lib.rosenbrock(x, x[:50])
+        with self.assertRaises(TypeError):
+            self.lib.gauss(x, 0.0)
+        with self.assertRaises(ValueError):
+            self.lib.siny(np.ones((3, 3)))
+
+
+class Gufuncs(unittest.TestCase):
+    """Gufuncs of tests/gufuncs.sym, prototypes from the generated header."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lib = symkern.load(os.path.join(BUILDDIR, "python", "libgufuncs.so"),
+                               header=os.path.join(BUILDDIR, "tests", "gufuncs.h"))
+
+    def test_found(self):
+        for g in ("hermite", "norm2", "polyval", "mean", "cumsum", "normalize", "expseries"):
+            self.assertIn(g, self.lib.gufuncs)
+        self.assertEqual(self.lib.polyval.signature, "(n),()->()")
+
+    def test_hermite(self):
+        x = np.linspace(-2, 2, 9)
+        he = self.lib.hermite(x, n=5)
+        self.assertEqual(he.shape, (9, 5))
+        h = [np.ones_like(x), x]
+        for k in range(2, 5):
+            h.append(x * h[k - 1] - (k - 1) * h[k - 2])
+        ref = np.stack([h[k] / math.sqrt(math.factorial(k)) for k in range(5)], axis=1)
+        np.testing.assert_allclose(he, ref, rtol=1e-14, atol=1e-14)
+        # Column layout through a transposed output.
+        out = np.empty((5, 9)).T
+        self.lib.hermite(x, out=out)
+        np.testing.assert_allclose(out, ref, rtol=1e-14, atol=1e-14)
+        with self.assertRaises(TypeError):
+            self.lib.hermite(x)  # n cannot be inferred
+
+    def test_reductions_layouts(self):
+        rng = np.random.default_rng(6)
+        a = rng.standard_normal((7, 33))
+        np.testing.assert_allclose(self.lib.norm2(a), np.linalg.norm(a, axis=1), rtol=1e-14)
+        np.testing.assert_allclose(self.lib.norm2(np.asfortranarray(a)),
+                                   np.linalg.norm(a, axis=1), rtol=1e-14)
+        np.testing.assert_allclose(self.lib.mean(a[:, ::-2]), a[:, ::-2].mean(axis=1),
+                                   rtol=1e-13)
+        self.assertAlmostEqual(float(self.lib.norm2(np.array([3.0, 4.0]))), 5.0)
+        c = np.array([1.0, -2.0, 0.5])
+        x = np.linspace(-1, 1, 11)
+        np.testing.assert_allclose(self.lib.polyval(c, x), np.polyval(c[::-1], x), rtol=1e-14,
+                                   atol=1e-15)
+        r32 = self.lib.polyval(c.astype(np.float32), x.astype(np.float32))
+        self.assertEqual(r32.dtype, np.float32)
+        np.testing.assert_allclose(r32, np.polyval(c[::-1], x), rtol=1e-5, atol=1e-6)
+
+    def test_vector_to_vector(self):
+        v = np.arange(40.0).reshape(4, 10)
+        np.testing.assert_allclose(self.lib.cumsum(v), np.cumsum(v, axis=1))
+        np.testing.assert_allclose(self.lib.cumsum(v.T.copy().T), np.cumsum(v, axis=1))
+        u = self.lib.normalize(v + 1)
+        np.testing.assert_allclose(np.linalg.norm(u, axis=1), 1.0, rtol=1e-14)
+        with self.assertRaises(symkern.SymkernError) as cm:
+            self.lib.cumsum(v, out=v)  # results may not be computed in place
+        self.assertEqual(cm.exception.name, "EOVERLAP")
+        with self.assertRaises(ValueError):
+            self.lib.cumsum(v, out=np.empty((4, 9)))
+
+
+class _FakeDevice:
+    """A host array behind __cuda_array_interface__: only for calls that
+    the argument checks refuse before any CUDA call."""
+
+    def __init__(self, a, stream=None):
+        self.a = a
+        self.__cuda_array_interface__ = {
+            "shape": a.shape, "typestr": a.dtype.str, "strides": a.strides, "version": 3,
+            "data": (a.__array_interface__["data"][0], False), "stream": stream}
+
+
+@unittest.skipUnless(os.environ.get("SYMKERN_CUDA_SO"),
+                     "set SYMKERN_CUDA_SO to a CUDA build of seeds (python/README.md)")
+class GpuDispatch(unittest.TestCase):
+    """Device arrays go to seeds_gpu_table, with the interface's stream."""
+
+    def test_dispatch(self):
+        lib = symkern.load(os.environ["SYMKERN_CUDA_SO"])
+        self.assertTrue(lib.has_gpu)
+        calls = []
+        f = lib.siny
+        real = f._gpu["float32"]
+        f._gpu["float32"] = lambda *a: calls.append(a) or real(*a)
+        x = np.linspace(0, 1, 10, dtype=np.float32)
+        o = np.lib.stride_tricks.as_strided(np.empty(1, np.float32), shape=(10,), strides=(0,),
+                                            writeable=True)
+        with self.assertRaises(symkern.SymkernError) as cm:
+            f(_FakeDevice(x, stream=12345), out=_FakeDevice(o))
+        self.assertEqual(cm.exception.name, "EINC")  # refused before any CUDA call
+        self.assertEqual(len(calls), 1)
+        self.assertEqual(calls[0][0], 10)
+        self.assertEqual(calls[0][4], 0)         # inc_out
+        self.assertEqual(calls[0][5], 12345)     # the stream of the interface
+        # The CPU path did not change.
+        np.testing.assert_allclose(f(x), np.sin(x), rtol=1e-6)
+
+
+class WriteSym(unittest.TestCase):
+    def test_validation(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "bad.sym")
+            for funcs in ({"1f": (("x",), "x")}, {"f-g": (("x",), "x")},
+                          {"f": (("x y",), "x")}, {"f": (("x", "x"), "x")},
+                          {"privf": (("x",), "x")}, {"f": (("x",), "x\n+1")},
+                          {"f": "x"}):
+                with self.assertRaises(ValueError, msg=repr(funcs)):
+                    symkern.write_sym(funcs, p)
+            text = symkern.write_sym({"f": (("x", "y"), "x*y + 1")}, p)
+            self.assertIn("f(x, y) = x*y + 1\n", text)
+            with open(p) as f:
+                self.assertEqual(f.read(), text)
+
+    @unittest.skipIf(sympy is None, "SymPy is not installed")
+    @unittest.skipUnless(os.environ.get("SYMKERN_BIN") and os.environ.get("CC"),
+                         "run from make check (SYMKERN_BIN, CC)")
+    def test_round_trip(self):
+        x, mu, sigma, y = sympy.symbols("x mu sigma y", real=True)
+        funcs = {
+            "gauss": ((x, mu, sigma),
+                      sympy.exp(-(x - mu) ** 2 / (2 * sigma ** 2)) / (sigma * sympy.sqrt(2 * sympy.pi))),
+            "third": ((x,), sympy.Rational(1, 3) * x ** 3 - sympy.Rational(5, 2) * x),
+            "ex": ((x,), sympy.E ** x - sympy.E),
+            "clamp": ((x, y), sympy.Piecewise((0, x < 0), (x * y, x < 1), (y, True))),
+            "logsum": ((x, y), sympy.log(1 + sympy.exp(x)) + sympy.atan2(y, x)),
+        }
+        with tempfile.TemporaryDirectory() as d:
+            sym = os.path.join(d, "rt.sym")
+            symkern.write_sym(funcs, sym)
+            subprocess.run([os.environ["SYMKERN_BIN"], "--templates",
+                            os.environ["SYMKERN_TEMPLATES"], "-o", d, sym], check=True)
+            so = os.path.join(d, "librt.so")
+            cmd = shlex.split(os.environ["CC"]) + ["-std=c99", "-O2", "-fPIC", "-shared",
+                                                  "-fopenmp", os.path.join(d, "rt_cpu.c"),
+                                                  "-o", so, "-lm"]
+            subprocess.run(cmd, check=True)
+            lib = symkern.load(so)
+            self.assertEqual(list(lib.functions), list(funcs))
+            rng = np.random.default_rng(1)
+            pts = {"x": rng.uniform(-3, 3, 200), "y": rng.uniform(-2, 2, 200),
+                   "mu": rng.uniform(-1, 1, 200), "sigma": rng.uniform(0.3, 2, 200)}
+            pts["x"][:4] = [-0.5, 0.0, 0.5, 1.0]  # every branch of clamp
+            for name, (args, expr) in funcs.items():
+                f = sympy.lambdify(args, expr, modules="math")
+                ins = [pts[str(a)] for a in args]
+                got = lib.functions[name](*ins)
+                ref = np.array([f(*[float(v[i]) for v in ins]) for i in range(200)])
+                np.testing.assert_allclose(got, ref, rtol=1e-13, atol=1e-14, err_msg=name)
+                got32 = lib.functions[name](*[v.astype(np.float32) for v in ins])
+                self.assertEqual(got32.dtype, np.float32)
+                np.testing.assert_allclose(got32, ref, rtol=1e-4, atol=1e-5, err_msg=name)
+
+
+if __name__ == "__main__":
+    unittest.main()
