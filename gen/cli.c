@@ -168,6 +168,18 @@ int symkern_main(int argc, char **argv)
 		tmpldir = getenv("SYMKERN_TEMPLATES");
 	if (!tmpldir || !*tmpldir)
 		tmpldir = SYMKERN_TEMPLATE_DIR;
+	{ /* Without its prelude m4 would print hundreds of lines before failing. */
+		size_t tl = strlen(tmpldir);
+		char *prelude = arena_alloc(arena, tl + sizeof "/symkern.m4");
+		memcpy(prelude, tmpldir, tl);
+		memcpy(prelude + tl, "/symkern.m4", sizeof "/symkern.m4");
+		if (!dump && access(prelude, R_OK) != 0) {
+			fprintf(stderr, "symkern: no templates in '%s' (%s): give --templates DIR or set SYMKERN_TEMPLATES\n",
+			        tmpldir, strerror(errno));
+			arena_free(arena);
+			return 1;
+		}
+	}
 	const char *m4 = getenv("M4");
 	if (!m4 || !*m4)
 		m4 = SYMKERN_M4;

@@ -191,6 +191,7 @@ static const Cmd cmds[] = {
 	{"--help", 0, NULL},
 	{"/nonexistent.sym", 1, "symkern: cannot open '/nonexistent.sym'"},
 	{"/", 1, "symkern: '/' is not a regular file"},
+	{"--templates /nonexistent " SRCDIR "/tests/golden/small.sym", 1, "symkern: no templates in '/nonexistent'"},
 #if defined(__linux__)
 	/* A file that opens and then fails to read (EIO): what an unreadable
 	 * file does to a reader that permissions do not stop (tests run as
