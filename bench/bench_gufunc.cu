@@ -12,17 +12,10 @@
 
 #include <cuda_runtime.h>
 
+#include "../tests/cuda_check.h"
+
 #include "gubench.h"
 
-#define CK(call)                                                                          \
-	do {                                                                              \
-		cudaError_t e_ = (call);                                                  \
-		if (e_ != cudaSuccess) {                                                  \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,     \
-			        cudaGetErrorString(e_));                                  \
-			exit(1);                                                          \
-		}                                                                         \
-	} while (0)
 #define OK(call)                                                                          \
 	do {                                                                              \
 		int r_ = (call);                                                          \

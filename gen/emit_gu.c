@@ -282,24 +282,6 @@ static void emit_scope(Em *e, Node *root)
 	}
 }
 
-/* All the terms (base cases and rules) of f, the roots of its DAG. */
-static int seq_roots(const Gufunc *g, Arena *a, Node ***out)
-{
-	int n = 0;
-	for (int q = 0; q < g->nseqs; q++)
-		n += g->seqs[q].nbase + 1;
-	Node **r = arena_alloc(a, (size_t)(n ? n : 1) * sizeof *r);
-	n = 0;
-	for (int q = 0; q < g->nseqs; q++) {
-		for (int i = 0; i < g->seqs[q].nbase; i++)
-			r[n++] = g->seqs[q].base[i];
-		if (g->seqs[q].rule)
-			r[n++] = g->seqs[q].rule;
-	}
-	*out = r;
-	return n;
-}
-
 /* The term of sequence q at step k (k < 0: the loop's). */
 static Node *term(const Gufunc *g, int q, long k)
 {
@@ -374,7 +356,7 @@ static void emit_step(Em *e, long k, bool last)
 			}
 		}
 		Node **roots;
-		int nr = seq_roots(g, e->dag->arena, &roots);
+		int nr = gufunc_roots(g, e->dag->arena, &roots);
 		induction_step(e, roots, nr, 0, "_k");
 	}
 	close_scope(e);
@@ -406,7 +388,7 @@ static void emit_item_body(Em *e)
 		return;
 	}
 	Node **roots;
-	int nr = seq_roots(g, e->dag->arena, &roots);
+	int nr = gufunc_roots(g, e->dag->arena, &roots);
 	for (int r = 0; r < nr; r++)
 		emit_scope(e, roots[r]); /* everything that depends on no index */
 	for (int q = 0; q < g->nseqs; q++)
@@ -497,6 +479,32 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, sum));
 		emit_scope(e, f->root);
 		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
+	}
+}
+
+/* The per-item call's arguments for batch item _b: run-time sizes, inputs
+ * (scalars by value, vectors as pointer and element increment), then the
+ * results, in memory or (staged) in the block's shared memory. */
+static void emit_callargs(FILE *out, const Func *f, bool staged)
+{
+	const Gufunc *g = f->gu;
+	int np = 0;
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
+	for (int a = 0; a < f->nargs; a++) {
+		const char *c = f->cargs[a];
+		if (g->argdim[a] >= 0)
+			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+		else
+			fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
+	}
+	for (int o = 0; o < g->nouts; o++) {
+		const char *c = g->outc[o];
+		if (staged)
+			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, 1", np++ ? ", " : "", o);
+		else
+			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
 	}
 }
 
@@ -601,21 +609,7 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	}
 	/* The item call for batch item _b (a ptrdiff_t). */
 	fprintf(out, "m4_define([[sk_gu_callargs_%d]], [[[[", i);
-	int np = 0;
-	for (int d = 0; d < g->ndims; d++)
-		if (g->dimsize[d] < 0)
-			fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
-	for (int a = 0; a < f->nargs; a++) {
-		const char *c = f->cargs[a];
-		if (g->argdim[a] >= 0)
-			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
-		else
-			fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
-	}
-	for (int o = 0; o < g->nouts; o++) {
-		const char *c = g->outc[o];
-		fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
-	}
+	emit_callargs(out, f, false);
 	fputs("]]]])\n", out);
 	/* The arrays for the argument check: {pointer, inc_batch, inc_elem,
 	 * elements, is an output}. */
@@ -673,19 +667,7 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 		        g->dimsize[g->loopdim] >= 0 ? "" : g->dimc[g->loopdim]);
 		fprintf(out, "m4_define([[sk_gu_outlen_%d]], [[[[(size_t)%s]]]])\n", i, len);
 		fprintf(out, "m4_define([[sk_gu_scallargs_%d]], [[[[", i);
-		np = 0;
-		for (int d = 0; d < g->ndims; d++)
-			if (g->dimsize[d] < 0)
-				fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
-		for (int a = 0; a < f->nargs; a++) {
-			const char *c = f->cargs[a];
-			if (g->argdim[a] >= 0)
-				fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
-			else
-				fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
-		}
-		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, 1", np++ ? ", " : "", o);
+		emit_callargs(out, f, true);
 		fputs("]]]])\n", out);
 		fprintf(out, "m4_define([[sk_gu_stage_%d]], [[[[", i);
 		for (int o = 0; o < g->nouts; o++)

@@ -39,4 +39,8 @@ typedef struct Gufunc {
 	const char **outc;  /* C spelling of each output's parameter */
 } Gufunc;
 
+/* All the terms of g (base cases and rules, sequence by sequence): the
+ * roots of its DAG.  Returns their count; the array is in arena a. */
+int gufunc_roots(const Gufunc *g, Arena *a, Node ***out);
+
 #endif

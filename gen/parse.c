@@ -1451,17 +1451,7 @@ static bool parse_definition(Parser *p)
 	if (arrow) {
 		if (!parse_body(p, f))
 			return false;
-		const Gufunc *g = f->gu;
-		for (int q = 0; q < g->nseqs; q++)
-			nroots += g->seqs[q].nbase + (g->seqs[q].rule != NULL);
-		roots = arena_alloc(p->arena, (size_t)nroots * sizeof *roots);
-		nroots = 0;
-		for (int q = 0; q < g->nseqs; q++) {
-			for (int i = 0; i < g->seqs[q].nbase; i++)
-				roots[nroots++] = g->seqs[q].base[i];
-			if (g->seqs[q].rule)
-				roots[nroots++] = g->seqs[q].rule;
-		}
+		nroots = gufunc_roots(f->gu, p->arena, &roots);
 	} else {
 		Loc at = p->tok.loc;
 		Node *e = parse_expr(p);

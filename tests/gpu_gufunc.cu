@@ -13,17 +13,10 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda_check.h"
+
 #include "gufuncs.h"
 
-#define CK(call)                                                                          \
-	do {                                                                              \
-		cudaError_t e_ = (call);                                                  \
-		if (e_ != cudaSuccess) {                                                  \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,     \
-			        cudaGetErrorString(e_));                                  \
-			exit(1);                                                          \
-		}                                                                         \
-	} while (0)
 
 static int failures = 0;
 static uint64_t rng = 777;
