@@ -42,14 +42,16 @@ static bool is_num(const Node *x, int64_t v)
 	return x->op == N_CONST && x->type == TY_REAL && num_is_ratio(x->val, v, 1);
 }
 
-/* hi + lo, where lo is the rounding error of a computation of hi, and hi
- * alone where lo is not finite: then hi overflowed (lo = hi*hi - inf is
- * -inf), and hi + lo would be inf - inf.  lo - lo == 0 is false exactly
- * for inf and NaN, and no compiler folds it without -ffinite-math-only. */
-static Node *add_error(Dag *d, Node *hi, Node *lo)
+/* hi + lo, where lo is the rounding error of a product p (so |lo| < |p|
+ * while p is finite and not 0), and hi alone where not: where p
+ * overflowed, lo is -inf (p = inf, lo = a*b - inf) and hi + lo would be
+ * inf - inf; NaN compares false too, and where p is 0 so is lo.  Two
+ * instructions (fabs is free on a GPU), where testing lo - lo == 0 is
+ * three: the guard runs once a term in every recurrence. */
+static Node *add_error(Dag *d, Node *hi, Node *lo, Node *p)
 {
-	Node *finite = dag_op(d, N_EQ, dag_op(d, N_SUB, lo, lo), num(d, 0));
-	return dag_select(d, finite, dag_op(d, N_ADD, hi, lo), hi);
+	Node *ok = dag_op(d, N_LT, call1(d, MF_FABS, lo), call1(d, MF_FABS, p));
+	return dag_select(d, ok, dag_op(d, N_ADD, hi, lo), hi);
 }
 
 /* x**n, 5 <= n <= 64, by repeated squaring as a pair hi + lo: each product
@@ -75,7 +77,7 @@ static Node *powi_compensated(Dag *d, Node *x, long n)
 			hi = p;
 		}
 	}
-	return add_error(d, hi, lo);
+	return add_error(d, hi, lo, hi); /* lo: the errors of the products that made hi */
 }
 
 /* a*b + c*d with one rounding of the result and the error of c*d kept
@@ -86,7 +88,7 @@ static Node *sum_of_products(Dag *d, Node *a, Node *b, Node *c, Node *dd)
 	Node *w = dag_op(d, N_MUL, c, dd);
 	Node *e = fma3(d, c, dd, dag_op(d, N_NEG, w, NULL));
 	Node *f = fma3(d, a, b, w);
-	return add_error(d, f, e);
+	return add_error(d, f, e, w);
 }
 
 /* log(1 + exp(a)) = max(a, 0) + log1p(exp(-|a|)): exp never overflows,

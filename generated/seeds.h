@@ -133,7 +133,7 @@ SEEDS_FN double seeds_cubic_f64(double x)
 	return t6;
 }
 
-/* rosenbrock(x, y), seeds.sym line 18, operations: 13 */
+/* rosenbrock(x, y), seeds.sym line 18, operations: 14 */
 SEEDS_FN double seeds_rosenbrock_f64(double x, double y)
 {
 	const double t1 = x * x;
@@ -143,13 +143,14 @@ SEEDS_FN double seeds_rosenbrock_f64(double x, double y)
 	const double t5 = 100.0 * t4;
 	const double t6 = -t5;
 	const double t7 = fma(100.0, t4, t6);
-	const double t8 = t7 - t7;
-	const int t9 = 0.0 == t8;
-	const double t10 = 1.0 - x;
-	const double t11 = fma(t10, t10, t5);
-	const double t12 = t7 + t11;
-	const double t13 = t9 ? t12 : t11;
-	return t13;
+	const double t8 = fabs(t7);
+	const double t9 = fabs(t5);
+	const int t10 = t8 < t9;
+	const double t11 = 1.0 - x;
+	const double t12 = fma(t11, t11, t5);
+	const double t13 = t7 + t12;
+	const double t14 = t10 ? t13 : t12;
+	return t14;
 }
 
 /* siny(y), seeds.sym line 5, operations: 1 */
@@ -231,7 +232,7 @@ SEEDS_FN float seeds_cubic_f32(float x)
 	return t6;
 }
 
-/* rosenbrock(x, y), seeds.sym line 18, operations: 13 */
+/* rosenbrock(x, y), seeds.sym line 18, operations: 14 */
 SEEDS_FN float seeds_rosenbrock_f32(float x, float y)
 {
 	const float t1 = x * x;
@@ -241,13 +242,14 @@ SEEDS_FN float seeds_rosenbrock_f32(float x, float y)
 	const float t5 = 100.0f * t4;
 	const float t6 = -t5;
 	const float t7 = fmaf(100.0f, t4, t6);
-	const float t8 = t7 - t7;
-	const int t9 = 0.0f == t8;
-	const float t10 = 1.0f - x;
-	const float t11 = fmaf(t10, t10, t5);
-	const float t12 = t7 + t11;
-	const float t13 = t9 ? t12 : t11;
-	return t13;
+	const float t8 = fabsf(t7);
+	const float t9 = fabsf(t5);
+	const int t10 = t8 < t9;
+	const float t11 = 1.0f - x;
+	const float t12 = fmaf(t11, t11, t5);
+	const float t13 = t7 + t12;
+	const float t14 = t10 ? t13 : t12;
+	return t14;
 }
 
 /* Map functions: out[i*inc_out] = f(a1[i*inc_a1], ...) for 0 <= i < n.

@@ -234,6 +234,25 @@ START_TEST(test_rewrite_in_sum)
 }
 END_TEST
 
+/* Where the literal form overflows to an infinity, so does the rewritten
+ * one (the error terms are dropped, not added as inf - inf = NaN). */
+START_TEST(test_overflow_stays_infinite)
+{
+	ck_assert(isinf(rw_pow7_f64(1e50)) && rw_pow7_f64(1e50) > 0);
+	ck_assert(isinf(rw_pow7_f64(-1e50)) && rw_pow7_f64(-1e50) < 0);
+	ck_assert(isinf(rw_powm9_f64(1e-40)));
+	ck_assert(isinf(rw_pow24_f32(1e5f)));
+	ck_assert(isinf(rw_dop_f64(1, 1, 1e200, 1e200)) && rw_dop_f64(1, 1, 1e200, 1e200) < 0);
+	ck_assert(isinf(rw_dop_f64(1e200, 1e200, 1, 1)) && rw_dop_f64(1e200, 1e200, 1, 1) > 0);
+	ck_assert(isinf(rw_dop_f32(1, 1, 1e30f, 1e30f)));
+	ck_assert(isinf(rw_muladd_f64(1e200, 1e200, 1)));
+	ck_assert(isinf(rw_softplus_f64(INFINITY)));
+	ck_assert(rw_sigmoid_f64(INFINITY) == 1 && rw_sigmoid_f64(-INFINITY) == 0);
+	ck_assert(isinf(rw_hyp_f64(INFINITY, 1)));
+	ck_assert(isnan(rw_dop_f64(NAN, 1, 1, 1)) && isnan(rw_pow7_f64(NAN)));
+}
+END_TEST
+
 /* --literal is recorded in the generated files' command line. */
 START_TEST(test_literal_in_header)
 {
@@ -255,6 +274,7 @@ Suite *suite_rewrite(void)
 	tcase_add_loop_test(tc, test_rewrite_f32, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_powers);
 	tcase_add_test(tc, test_rewrite_in_sum);
+	tcase_add_test(tc, test_overflow_stays_infinite);
 	tcase_add_test(tc, test_literal_in_header);
 	suite_add_tcase(s, tc);
 	return s;
