@@ -218,6 +218,113 @@ class GpuDispatch(unittest.TestCase):
         np.testing.assert_allclose(f(x), np.sin(x), rtol=1e-6)
 
 
+class _FakeCupyArray:
+    """A NumPy array posing as a CuPy array (module name 'cupy',
+    __cuda_array_interface__ with host addresses): lets the GPU path run
+    on the CPU when the GPU functions are replaced by the CPU ones."""
+    __module__ = "cupy"
+
+    def __init__(self, a, stream=None):
+        self.a = a
+        self.stream = stream
+
+    @property
+    def __cuda_array_interface__(self):
+        a = self.a
+        return {"shape": a.shape, "typestr": a.dtype.str, "strides": a.strides, "version": 3,
+                "data": (a.__array_interface__["data"][0], False), "stream": self.stream}
+
+    shape = property(lambda self: self.a.shape)
+    dtype = property(lambda self: self.a.dtype)
+    ndim = property(lambda self: self.a.ndim)
+    T = property(lambda self: _FakeCupyArray(self.a.T, self.stream))
+
+    def __getitem__(self, i):
+        return _FakeCupyArray(self.a[i], self.stream)
+
+
+def _fake_cupy():
+    """A module named cupy over _FakeCupyArray, enough for gpu_check.py."""
+    import types
+    cp = types.ModuleType("cupy")
+    current = [None]
+
+    class Stream:
+        def __init__(self, non_blocking=False):
+            self.ptr = 0x5eed
+
+        def __enter__(self):
+            current[0] = self.ptr
+
+        def __exit__(self, *exc):
+            current[0] = None
+
+        def synchronize(self):
+            pass
+
+    def wrap(a):
+        return _FakeCupyArray(a, current[0])
+    cp.nan = np.nan
+    cp.asarray = lambda x, dtype=None: x if isinstance(x, _FakeCupyArray) else wrap(np.array(x, dtype=dtype))
+    cp.asfortranarray = lambda d: wrap(np.asfortranarray(d.a))
+    cp.full = lambda shape, v, dtype=None: wrap(np.full(shape, v, dtype=dtype))
+    cp.zeros = lambda shape, dtype=np.float64: wrap(np.zeros(shape, dtype=dtype))
+    cp.empty = lambda shape, dtype=np.float64: wrap(np.full(shape, np.nan, dtype=dtype))
+    cp.asnumpy = lambda d: d.a.copy() if isinstance(d, _FakeCupyArray) else np.asarray(d)
+    cp.cuda = types.SimpleNamespace(
+        Stream=Stream, runtime=types.SimpleNamespace(getDeviceCount=lambda: 1),
+        Device=lambda: types.SimpleNamespace(synchronize=lambda: None))
+    return cp
+
+
+class GpuCheckDryRun(unittest.TestCase):
+    """python/gpu_check.py, which only a GPU machine runs for real, here
+    with a NumPy stand-in for CuPy and the GPU functions replaced by the
+    CPU ones (each call's stream recorded): every layout of the GPU path of
+    symkern.py and the script itself run, and must agree with the CPU."""
+
+    def test_dry_run(self):
+        import importlib
+        import sys
+        real_load = symkern.load
+        streams = []
+
+        def forward(cpu):
+            def gpu(*args):
+                streams.append(args[-1].value if hasattr(args[-1], "value") else args[-1])
+                return cpu(*args[:-1]) if hasattr(cpu, "argtypes") else cpu(*args)
+            return gpu
+
+        def fake_load(path, name=None, header=None):
+            lib = real_load(path, name=name, header=header)
+            for f in lib.functions.values():
+                f._gpu = dict(f._cpu)  # the _argv functions ignore the stream
+            lib.has_gpu = True
+            for g in lib.gufuncs.values():
+                self.assertEqual(g._gpu, {}, "a CPU build has no GPU gufuncs")
+                g._gpu = {dt: forward(fn) for dt, fn in g._fns.items()}
+            return lib
+        saved = sys.modules.get("cupy")
+        sys.modules["cupy"] = _fake_cupy()
+        symkern.load = fake_load
+        try:
+            gpu_check = importlib.import_module("gpu_check")
+            sys.argv[1:] = [os.path.join(BUILDDIR, "python", "libseeds.so"), "--gufuncs",
+                            os.path.join(BUILDDIR, "python", "libgufuncs.so"),
+                            os.path.join(BUILDDIR, "tests", "gufuncs.h")]
+            rc = gpu_check.main()
+        finally:
+            symkern.load = real_load
+            del sys.argv[1:]
+            if saved is None:
+                del sys.modules["cupy"]
+            else:
+                sys.modules["cupy"] = saved
+        self.assertEqual(rc, 0)
+        self.assertIn(0x5eed, streams, "the stream of the interface reached the GPU function")
+        self.assertGreater(len(streams), 1000)
+
+
 class WriteSym(unittest.TestCase):
     def test_validation(self):
         with tempfile.TemporaryDirectory() as d:
