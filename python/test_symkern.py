@@ -192,13 +192,23 @@ class _FakeDevice:
             "data": (a.__array_interface__["data"][0], False), "stream": stream}
 
 
-@unittest.skipUnless(os.environ.get("SYMKERN_CUDA_SO"),
-                     "set SYMKERN_CUDA_SO to a CUDA build of seeds (python/README.md)")
+def _cuda_so(name):
+    """A CUDA build that make check made (where configure found nvcc), or
+    $SYMKERN_CUDA_SO for seeds."""
+    path = os.path.join(BUILDDIR, "python", "lib%s_cuda.so" % name)
+    if name == "seeds" and os.environ.get("SYMKERN_CUDA_SO"):
+        path = os.environ["SYMKERN_CUDA_SO"]
+    return path if os.path.exists(path) else None
+
+
+@unittest.skipUnless(_cuda_so("seeds"),
+                     "no python/libseeds_cuda.so (make check builds it where configure found nvcc; "
+                     "or set SYMKERN_CUDA_SO)")
 class GpuDispatch(unittest.TestCase):
     """Device arrays go to seeds_gpu_table, with the interface's stream."""
 
     def test_dispatch(self):
-        lib = symkern.load(os.environ["SYMKERN_CUDA_SO"])
+        lib = symkern.load(_cuda_so("seeds"))
         self.assertTrue(lib.has_gpu)
         calls = []
         f = lib.siny
@@ -216,6 +226,41 @@ class GpuDispatch(unittest.TestCase):
         self.assertEqual(calls[0][5], 12345)     # the stream of the interface
         # The CPU path did not change.
         np.testing.assert_allclose(f(x), np.sin(x), rtol=1e-6)
+
+
+@unittest.skipUnless(_cuda_so("gufuncs"),
+                     "no python/libgufuncs_cuda.so (make check builds it where configure found nvcc)")
+class GpuGufuncDispatch(unittest.TestCase):
+    """Device arrays reach the real GPU gufuncs of the CUDA build, whose
+    argument checks run before any CUDA call (so no GPU is needed)."""
+
+    def test_dispatch(self):
+        lib = symkern.load(_cuda_so("gufuncs"), header=os.path.join(BUILDDIR, "tests", "gufuncs.h"))
+        self.assertTrue(lib.has_gpu)
+        for g in lib.gufuncs.values():
+            self.assertEqual(sorted(g._gpu), ["float32", "float64"], g.__name__)
+            self.assertIn("CPU and GPU", g.__doc__)
+        calls = []
+        real = lib.cumsum._gpu["float64"]
+        lib.cumsum._gpu["float64"] = lambda *a: calls.append(a) or real(*a)
+        v = np.arange(12.0).reshape(3, 4)
+        with self.assertRaises(symkern.SymkernError) as cm:
+            lib.cumsum(_FakeDevice(v, stream=777), out=_FakeDevice(v))
+        self.assertEqual(cm.exception.name, "EOVERLAP")
+        self.assertEqual(len(calls), 1)
+        self.assertEqual([c.value for c in calls[0][:5]], [3, 4, v.ctypes.data, 4, 1])
+        self.assertEqual(calls[0][-1].value, 777)  # the stream of the interface
+        # batch 0: nothing to do, OK without touching the device.
+        e = np.empty((0, 5))
+        o = np.empty(0)
+        lib.norm2(_FakeDevice(e), out=_FakeDevice(o))
+        # Columns: the element increment is the batch length.
+        real32 = lib.norm2._gpu["float32"]
+        lib.norm2._gpu["float32"] = lambda *a: calls.append(a) or real32(*a)
+        w = np.asfortranarray(np.ones((6, 5), np.float32))
+        with self.assertRaises(symkern.SymkernError):
+            lib.norm2(_FakeDevice(w), out=_FakeDevice(w[:, 0]))  # out inside w: EOVERLAP
+        self.assertEqual([c.value for c in calls[-1][:5]], [6, 5, w.ctypes.data, 1, 6])
 
 
 class _FakeCupyArray:
