@@ -13,7 +13,7 @@ import ctypes
 import os
 import re
 
-__all__ = ["write_sym", "load", "Library", "SymkernError", "STATUS"]
+__all__ = ["write_sym", "Vector", "Sequences", "load", "Library", "SymkernError", "STATUS"]
 
 # The status codes of symkern(3); NAME_strerror is static inline in the
 # header, so the strings are repeated here.
@@ -52,18 +52,129 @@ def _check_name(what, name):
         raise ValueError("%s %r: names starting with 'priv' are reserved" % (what, name))
 
 
-def write_sym(funcs, path, comment=None):
-    """Write the map functions FUNCS to the .sym file PATH.
+_VECTOR_TEXT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\]\Z")
 
-    FUNCS maps a function name to (args, expr): args a sequence of SymPy
-    symbols (or names), expr a SymPy expression (or a string already in
-    SymPy's syntax), printed with str(), which is SymPy's StrPrinter and
-    the syntax symkern(5) reads.  Functions are written in the order of
-    FUNCS (a later one may call an earlier one).  Only map functions:
-    gufuncs (core dimensions, Sum, sequences) are not expressible here;
-    write them in the .sym file by hand.  Names are checked to be
-    identifiers; everything else is checked by symkern when it reads the
-    file.  Returns the text written."""
+
+def Vector(name, size):
+    """A vector argument or result of a gufunc: a SymPy IndexedBase NAME
+    of shape (SIZE,), written NAME[SIZE] in the .sym file.  SIZE is a name
+    (given at run time; a string becomes an integer Symbol) or a positive
+    integer (fixed).  Index it as usual: v[k], v[k - 1], v[0].  Needs
+    SymPy."""
+    import sympy
+    _check_name("vector name", name)
+    if isinstance(size, str):
+        _check_name("size of %s" % name, size)
+        size = sympy.Symbol(size, integer=True)
+    elif isinstance(size, int) and not isinstance(size, bool):
+        if size < 1:
+            raise ValueError("vector %s: a fixed size must be positive, not %d" % (name, size))
+        size = sympy.Integer(size)
+    return sympy.IndexedBase(name, shape=(size,))
+
+
+class Sequences:
+    """The body of a gufunc with vector results (symkern(5), Sequences):
+
+        Sequences(he, [(h[0], 1), (h[1], x),
+                       (h[k], x*h[k - 1] - (k - 1)*h[k - 2]),
+                       (he[k], h[k]/sympy.sqrt(sympy.factorial(k)))])
+
+    RESULTS is a Vector (or a list of them, all of one size); LINES are
+    (term, expr) pairs, or sympy.Eq(term, expr), in the order symkern
+    wants: base cases s[0], s[1], ... then at most one rule s[k] per
+    sequence.  Sequences that are not results (h above: any IndexedBase)
+    are intermediate.  Written as `name(args) -> he[n]:` and one indented
+    line a term."""
+
+    def __init__(self, results, lines):
+        self.results = list(results) if isinstance(results, (list, tuple)) else [results]
+        self.lines = []
+        for line in lines:
+            if hasattr(line, "lhs") and hasattr(line, "rhs"):  # sympy.Eq
+                line = (line.lhs, line.rhs)
+            try:
+                lhs, rhs = line
+            except (TypeError, ValueError):
+                raise ValueError("Sequences: give each line as (term, expr) or Eq(term, expr), "
+                                 "not %r" % (line,)) from None
+            self.lines.append((lhs, rhs))
+        if not self.results or not self.lines:
+            raise ValueError("Sequences: give at least one result and one line")
+
+
+def _sym_str(expr):
+    """EXPR in SymPy's str() syntax, as symkern(5) reads it; strings as
+    they are.  A Sum or Product with several limits, which str() prints as
+    one call, becomes nested calls of one limit each (symkern takes one a
+    call): Sum(f, (i, ...), (j, ...)) sums over i inside j."""
+    if isinstance(expr, str):
+        return expr
+    try:
+        from sympy.printing.str import StrPrinter
+    except ImportError:  # not a SymPy object after all
+        return str(expr)
+
+    class _Printer(StrPrinter):
+        def _nested(self, name, e):
+            text = self._print(e.function)
+            for lim in e.limits:
+                text = "%s(%s, (%s))" % (name, text, ", ".join(self._print(x) for x in lim))
+            return text
+
+        def _print_Sum(self, e):
+            return self._nested("Sum", e)
+
+        def _print_Product(self, e):
+            return self._nested("Product", e)
+    return _Printer().doprint(expr)
+
+
+def _vector_text(what, v, need_size=True):
+    """v[n] for a Vector (IndexedBase of one dimension) or such a string;
+    None if V is not a vector."""
+    if isinstance(v, str):
+        m = _VECTOR_TEXT.match(v.replace(" ", ""))
+        if not m:
+            return None
+        _check_name(what, m.group(1))
+        return "%s[%s]" % (m.group(1), m.group(2))
+    if type(v).__name__ != "IndexedBase":
+        return None
+    name = str(v.label)
+    _check_name(what, name)
+    shape = v.shape
+    if shape is None or len(shape) != 1:
+        if not need_size:
+            return name
+        raise ValueError("%s %s: a vector needs one size: symkern.Vector(%r, 'n') or "
+                         "IndexedBase(%r, shape=(n,))" % (what, name, name, name))
+    size = str(shape[0])
+    if not (_IDENT.match(size) or (size.isdigit() and int(size) > 0)):
+        raise ValueError("%s %s: the size must be a name or a positive integer, not %s"
+                         % (what, name, size))
+    return "%s[%s]" % (name, size)
+
+
+def _one_line(name, text):
+    if "\n" in text or not text.strip():
+        raise ValueError("function %r: the expression must be one non-empty line" % name)
+    return text
+
+
+def write_sym(funcs, path, comment=None):
+    """Write the functions FUNCS to the .sym file PATH.
+
+    FUNCS maps a function name to (args, body).  args: SymPy symbols or
+    names for scalars, Vector(name, size) (or 'v[n]') for vectors.  body:
+    a SymPy expression (or a string already in SymPy's syntax), printed
+    with SymPy's str() printer, which is the syntax symkern(5) reads; a
+    body with a vector argument is a gufunc (Sum and Product over its
+    elements give a reduction); a Sequences(...) body gives vector
+    results.  Functions are written in the order of FUNCS (a later one
+    may call an earlier one).  Names are checked to be identifiers;
+    everything else is checked by symkern when it reads the file.  Returns
+    the text written."""
     lines = ["# Written by symkern.write_sym (python/symkern.py)."]
     if comment:
         lines += ["# " + c for c in str(comment).splitlines()]
@@ -79,15 +190,26 @@ def write_sym(funcs, path, comment=None):
             raise ValueError("function %r: give (args, expr)" % name) from None
         if isinstance(args, (str, bytes)) or not hasattr(args, "__iter__"):
             args = (args,)
-        anames = [a if isinstance(a, str) else str(a) for a in args]
-        for a in anames:
-            _check_name("argument of %s" % name, a)
+        anames, texts = [], []
+        for a in args:
+            vec = _vector_text("argument of %s" % name, a)
+            an = vec.split("[")[0] if vec else (a if isinstance(a, str) else str(a))
+            _check_name("argument of %s" % name, an)
+            anames.append(an)
+            texts.append(vec or an)
         if len(set(anames)) != len(anames):
             raise ValueError("function %r: an argument is repeated" % name)
-        text = expr if isinstance(expr, str) else str(expr)
-        if "\n" in text or not text.strip():
-            raise ValueError("function %r: the expression must be one non-empty line" % name)
-        lines.append("%s(%s) = %s" % (name, ", ".join(anames), text))
+        head = "%s(%s)" % (name, ", ".join(texts))
+        if isinstance(expr, Sequences):
+            res = [_vector_text("result of %s" % name, r) for r in expr.results]
+            if None in res:
+                raise ValueError("function %r: each result must be a Vector" % name)
+            lines.append("%s -> %s:" % (head, ", ".join(res)))
+            for lhs, rhs in expr.lines:
+                lines.append("    %s = %s" % (_one_line(name, _sym_str(lhs)),
+                                              _one_line(name, _sym_str(rhs))))
+        else:
+            lines.append("%s = %s" % (head, _one_line(name, _sym_str(expr))))
     out = "\n".join(lines) + "\n"
     with open(path, "w", encoding="ascii") as f:
         f.write(out)

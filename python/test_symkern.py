@@ -425,5 +425,100 @@ class WriteSym(unittest.TestCase):
                 np.testing.assert_allclose(got32, ref, rtol=1e-4, atol=1e-5, err_msg=name)
 
 
+    def test_vector_validation(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "bad.sym")
+            text = symkern.write_sym({"g": (("v[n]", "x"), "Sum(v[k]*x, (k, 0, n - 1))")}, p)
+            self.assertIn("g(v[n], x) = Sum(v[k]*x, (k, 0, n - 1))\n", text)
+            for funcs in ({"g": (("v[n",), "x")}, {"g": (("v[0]",), "1")},
+                          {"g": (("x",), symkern.Sequences("s", [("s[0]", "x")]))}):
+                with self.assertRaises(ValueError, msg=repr(funcs)):
+                    symkern.write_sym(funcs, p)
+
+    @unittest.skipIf(sympy is None, "SymPy is not installed")
+    def test_vector_sympy_validation(self):
+        with self.assertRaises(ValueError):
+            symkern.Vector("v", 0)
+        with self.assertRaises(ValueError):
+            symkern.Vector("v", "n m")
+        with self.assertRaises(ValueError):  # an IndexedBase without a size as argument
+            symkern.write_sym({"g": ((sympy.IndexedBase("v"),), "1")}, os.devnull)
+        v = symkern.Vector("v", "n")
+        self.assertEqual(str(v[sympy.Symbol("k") - 1]), "v[k - 1]")  # SymPy prints Indexed so
+        self.assertEqual(v.shape[0], sympy.Symbol("n", integer=True))
+
+    @unittest.skipIf(sympy is None, "SymPy is not installed")
+    @unittest.skipUnless(os.environ.get("SYMKERN_BIN") and os.environ.get("CC"),
+                         "run from make check (SYMKERN_BIN, CC)")
+    def test_gufunc_round_trip(self):
+        """Reductions (Sum, Product, nested Sums given as one Sum of two
+        limits) and sequences (Sequences, fixed and run-time sizes, two
+        results) from SymPy, generated, built and called against NumPy."""
+        S = sympy
+        x = S.Symbol("x", real=True)
+        k, i, j = S.symbols("k i j", integer=True)
+        v, c = symkern.Vector("v", "n"), symkern.Vector("c", "n")
+        w = symkern.Vector("w", "m")
+        n, m = v.shape[0], w.shape[0]
+        he, s, p, q = (symkern.Vector(a, "n") for a in ("he", "s", "p", "q"))
+        e = symkern.Vector("e", 6)
+        h = S.IndexedBase("h")
+        funcs = {
+            "norm2": ((v,), S.sqrt(S.Sum(v[k] ** 2, (k, 0, n - 1)))),
+            "polyval": ((c, x), S.Sum(c[k] * x ** k, (k, 0, n - 1))),
+            "mean": ((v,), S.Sum(v[k], (k, 0, n - 1)) / n),
+            "prodpoly": ((c, x), S.Product(1 + c[k] * x ** k, (k, 0, n - 1))),
+            "dot2": ((v, w), S.Sum(v[i] * w[j], (j, 0, m - 1), (i, 0, n - 1))),
+            "hermite": ((x,), symkern.Sequences(he, [
+                (h[0], 1), (h[1], x), S.Eq(h[k], x * h[k - 1] - (k - 1) * h[k - 2]),
+                (he[k], h[k] / S.sqrt(S.factorial(k)))])),
+            "cumsum": ((v,), symkern.Sequences(s, [(s[0], v[0]), (s[k], s[k - 1] + v[k])])),
+            "expseries": ((x,), symkern.Sequences(e, [(e[0], 1),
+                                                     (e[k], e[k - 1] + x ** k / S.factorial(k))])),
+            "powers": ((x,), symkern.Sequences([p, q], [(p[0], 1), (p[k], x * p[k - 1]),
+                                                        (q[k], (k + 1) * p[k])])),
+        }
+        with tempfile.TemporaryDirectory() as d:
+            sym = os.path.join(d, "gurt.sym")
+            text = symkern.write_sym(funcs, sym)
+            self.assertIn("dot2(v[n], w[m]) = Sum(Sum(v[i]*w[j], (j, 0, m - 1)), (i, 0, n - 1))",
+                          text)
+            self.assertIn("powers(x) -> p[n], q[n]:\n    p[0] = 1\n", text)
+            subprocess.run([os.environ["SYMKERN_BIN"], "--templates",
+                            os.environ["SYMKERN_TEMPLATES"], "-o", d, sym], check=True)
+            so = os.path.join(d, "libgurt.so")
+            cmd = shlex.split(os.environ["CC"]) + ["-std=c99", "-O2", "-fPIC", "-shared",
+                                                  "-fopenmp", os.path.join(d, "gurt_cpu.c"),
+                                                  "-o", so, "-lm"]
+            subprocess.run(cmd, check=True)
+            lib = symkern.load(so, header=os.path.join(d, "gurt.h"))
+        self.assertEqual(sorted(lib.gufuncs), sorted(funcs))
+        self.assertEqual(lib.dot2.signature, "(n),(m)->()")
+        self.assertEqual(lib.powers.signature, "()->(n),(n)")
+        rng = np.random.default_rng(5)
+        a = rng.uniform(0.1, 1, (6, 9))
+        b = rng.uniform(-1, 1, (6, 4))
+        xs = rng.uniform(-1, 1, 6)
+        tol = dict(rtol=1e-13, atol=1e-14)
+        np.testing.assert_allclose(lib.norm2(a), np.linalg.norm(a, axis=1), **tol)
+        np.testing.assert_allclose(lib.mean(np.asfortranarray(a)), a.mean(axis=1), **tol)
+        np.testing.assert_allclose(lib.polyval(a, xs),
+                                   [np.polyval(r[::-1], t) for r, t in zip(a, xs)], **tol)
+        np.testing.assert_allclose(lib.prodpoly(a[0], xs),
+                                   [np.prod(1 + a[0] * t ** np.arange(9)) for t in xs], **tol)
+        np.testing.assert_allclose(lib.dot2(a, b), a.sum(axis=1) * b.sum(axis=1), **tol)
+        hr = [np.ones(6), xs]
+        for t in range(2, 7):
+            hr.append(xs * hr[t - 1] - (t - 1) * hr[t - 2])
+        np.testing.assert_allclose(lib.hermite(xs, n=7), np.stack(
+            [hr[t] / math.sqrt(math.factorial(t)) for t in range(7)], axis=1), **tol)
+        np.testing.assert_allclose(lib.cumsum(a), np.cumsum(a, axis=1), **tol)
+        np.testing.assert_allclose(lib.expseries(xs), np.cumsum(
+            [xs ** t / math.factorial(t) for t in range(6)], axis=0).T, **tol)
+        pw, qw = lib.powers(xs, n=5)
+        np.testing.assert_allclose(pw, xs[:, None] ** np.arange(5), **tol)
+        np.testing.assert_allclose(qw, (np.arange(5) + 1) * xs[:, None] ** np.arange(5), **tol)
+
+
 if __name__ == "__main__":
     unittest.main()
