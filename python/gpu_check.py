@@ -2,16 +2,22 @@
 and CuPy.  Exits 77 (skip) without CuPy or a GPU, 0 when every check
 passes, 1 otherwise.
 
-    python3 python/gpu_check.py path/to/libseeds_cuda.so
+    python3 python/gpu_check.py [libseeds_cuda.so] [--gufuncs libgufuncs_cuda.so gufuncs.h]
 
-where libseeds_cuda.so is generated/seeds.cu and generated/seeds_cpu.c
-built as one shared library (python/README.md, "The CUDA build").  Every
-map function of seeds is evaluated on CuPy arrays (through
+The libraries are CUDA builds (both function tables and the GPU gufuncs):
+`make python-cuda` makes python/libseeds_cuda.so and
+python/libgufuncs_cuda.so (from tests/gufuncs.sym, whose header is
+tests/gufuncs.h); python/README.md says how by hand.
+
+Seeds: every map function is evaluated on CuPy arrays (through
 seeds_gpu_table) and compared with the CPU fallback of the same library
 (seeds_cpu_table) on the same values, in both precisions; then strided
 and reversed views, a broadcast host scalar and 1-element device array, a
 non-default stream (taken from the arrays' __cuda_array_interface__ and
-given explicitly) and an error raised as an exception."""
+given explicitly) and an error raised as an exception.
+
+Gufuncs: every gufunc of the library on CuPy arrays against its CPU path,
+as check_gufuncs says."""
 
 import os
 import sys

@@ -4,9 +4,14 @@ Standard library only; NumPy is needed to call functions (it is imported
 when a library is loaded), CuPy or any object with __cuda_array_interface__
 for the GPU path.  See python/README.md.
 
-    write_sym({"gauss": ((x, mu, sigma), expr)}, "lib.sym")
-    lib = load("./liblib.so")          # the CPU fallback, or the CUDA build
-    y = lib.gauss(x, 0.0, 1.0)         # NumPy arrays and scalars
+    write_sym({"gauss": ((x, mu, sigma), expr),
+               "norm2": ((v,), sqrt(Sum(v[k]**2, (k, 0, n - 1))))}, "lib.sym")
+    lib = load("./liblib.so", header="lib.h")   # the CPU fallback, or the CUDA build
+    y = lib.gauss(x, 0.0, 1.0)         # NumPy (CPU) or CuPy (GPU) arrays and scalars
+    r = lib.norm2(a)                   # gufuncs: from the header's prototypes
+
+with v = Vector("v", "n") (a SymPy IndexedBase of shape (n,)); vector
+results come from Sequences(results, lines).
 """
 
 import ctypes
