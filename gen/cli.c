@@ -22,13 +22,11 @@
 #include "emit.h"
 #include "names.h"
 #include "output.h"
+#include "paths.h"
 #include "sha256.h"
 
 #ifndef SYMKERN_VERSION
 #define SYMKERN_VERSION "0.1.0"
-#endif
-#ifndef SYMKERN_TEMPLATE_DIR
-#define SYMKERN_TEMPLATE_DIR "templates"
 #endif
 #ifndef SYMKERN_M4
 #define SYMKERN_M4 "m4"
@@ -165,10 +163,7 @@ int symkern_main(int argc, char **argv)
 			l -= 4;
 		lib = arena_strndup(arena, b, l);
 	}
-	if (!tmpldir)
-		tmpldir = getenv("SYMKERN_TEMPLATES");
-	if (!tmpldir || !*tmpldir)
-		tmpldir = SYMKERN_TEMPLATE_DIR;
+	tmpldir = paths_template_dir(arena, tmpldir);
 	{ /* Without its prelude m4 would print hundreds of lines before failing. */
 		size_t tl = strlen(tmpldir);
 		char *prelude = arena_alloc(arena, tl + sizeof "/symkern.m4");

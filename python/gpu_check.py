@@ -2,16 +2,22 @@
 and CuPy.  Exits 77 (skip) without CuPy or a GPU, 0 when every check
 passes, 1 otherwise.
 
-    python3 python/gpu_check.py path/to/libseeds_cuda.so
+    python3 python/gpu_check.py [libseeds_cuda.so] [--gufuncs libgufuncs_cuda.so gufuncs.h]
 
-where libseeds_cuda.so is generated/seeds.cu and generated/seeds_cpu.c
-built as one shared library (python/README.md, "The CUDA build").  Every
-map function of seeds is evaluated on CuPy arrays (through
+The libraries are CUDA builds (both function tables and the GPU gufuncs):
+`make python-cuda` makes python/libseeds_cuda.so and
+python/libgufuncs_cuda.so (from tests/gufuncs.sym, whose header is
+tests/gufuncs.h); python/README.md says how by hand.
+
+Seeds: every map function is evaluated on CuPy arrays (through
 seeds_gpu_table) and compared with the CPU fallback of the same library
 (seeds_cpu_table) on the same values, in both precisions; then strided
 and reversed views, a broadcast host scalar and 1-element device array, a
 non-default stream (taken from the arrays' __cuda_array_interface__ and
-given explicitly) and an error raised as an exception."""
+given explicitly) and an error raised as an exception.
+
+Gufuncs: every gufunc of the library on CuPy arrays against its CPU path,
+as check_gufuncs says."""
 
 import os
 import sys
@@ -24,7 +30,13 @@ import symkern  # noqa: E402
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    gu = None
+    if "--gufuncs" in args:
+        i = args.index("--gufuncs")
+        gu = args[i + 1:i + 3]
+        del args[i:i + 3]
+    if len(args) > 1 or (gu is not None and len(gu) != 2) or (not args and gu is None):
         print(__doc__)
         return 2
     try:
@@ -34,9 +46,20 @@ def main():
     except Exception as e:  # ImportError, CUDARuntimeError
         print("SKIP: no CuPy or no GPU (%s)" % e)
         return 77
-    lib = symkern.load(sys.argv[1])
+    failed = 0
+    if args:
+        failed += check_map(cupy, args[0])
+    if gu is not None:
+        failed += check_gufuncs(cupy, gu[0], gu[1])
+    print("%d failed" % failed)
+    return 1 if failed else 0
+
+
+def check_map(cupy, path):
+    """The map functions of seeds: returns the number of failed checks."""
+    lib = symkern.load(path)
     if not lib.has_gpu:
-        print("FAIL: %s has no %s_gpu_table: build it from %s.cu" % (sys.argv[1], lib.name, lib.name))
+        print("FAIL: %s has no %s_gpu_table: build it from %s.cu" % (path, lib.name, lib.name))
         return 1
     failed = 0
 
@@ -90,9 +113,162 @@ def main():
         print("%s overlap refused: %s" % ("ok  " if e.name == "EOVERLAP" else "FAIL", e))
         failed += e.name != "EOVERLAP"
     cupy.cuda.Device().synchronize()
-    print("%d failed" % failed)
-    return 1 if failed else 0
+    return failed
 
+
+
+def _layout_arrays(g, layout, batch, known, rng, dtype):
+    """Host inputs of gufunc G for one layout: 'rows' ([batch][n], C
+    order), 'cols' ([batch][n] in Fortran order: the column layout),
+    'bcast' (vectors without a batch axis, else scalars as Python floats),
+    'bcast0d' (the same with 0-d arrays).  Vectors in (0.1, 1), scalars in
+    (-1, 1), as tests/gpu_gufunc.cu."""
+    has_vec = any(d for d in g.in_dims)
+    ins = []
+    for dims in g.in_dims:
+        core = tuple(int(d) if d.isdigit() else known[d] for d in dims)
+        if dims:
+            lo = 0.1
+            shape = core if layout.startswith("bcast") else (batch,) + core
+        else:
+            lo = -1.0
+            shape = () if layout.startswith("bcast") and not has_vec else (batch,)
+        a = rng.uniform(lo, 1.0, shape).astype(dtype)
+        if layout == "cols":
+            a = np.asfortranarray(a)
+        if layout == "bcast" and a.shape == ():
+            a = float(a)
+        ins.append(a)
+    return ins
+
+
+def check_gufuncs(cupy, path, header):
+    """Every gufunc of the library (tests/gufuncs.sym) on CuPy arrays
+    against the CPU path of the same library on the same values: rows,
+    columns (out= given, poisoned with NaN), broadcast scalars and
+    vectors, core sizes 0, 1, 5, 37 (and 5000 for reductions and vector
+    maps), batches 0, 1, 7, 1037, both precisions; then a stream and an
+    error.  Compared as tests/gpu_gufunc.cu does, relative to each item's
+    largest value.  Returns the number of failures."""
+    lib = symkern.load(path, header=header)
+    failed = runs = 0
+    if not lib.gufuncs:
+        print("FAIL: no gufuncs found in %s with %s" % (path, header))
+        return 1
+    for name, g in lib.gufuncs.items():
+        for dt in ("float64", "float32"):
+            if dt not in g._gpu:
+                print("FAIL %s: no %s GPU function in %s" % (name, dt, path))
+                failed += 1
+    if failed:
+        return failed
+    rng = np.random.default_rng(7)
+    for name, g in lib.gufuncs.items():
+        seq = not any(g.in_dims) and any(g.out_dims)   # ()->(n): a recurrence
+        for dt in (np.float64, np.float32):
+            tol = 1e-4 if dt == np.float32 else 1e-13
+            for batch in (0, 1, 7, 1037):
+                for n in (0, 1, 5, 37, 5000):
+                    if n > 37 and (seq or batch > 7):
+                        continue  # long recurrences round and overflow differently
+                    known = {s: n + 2 * i for i, s in enumerate(g.sizes)}  # dot2: m = n + 2
+                    for layout in ("rows", "cols", "bcast", "bcast0d"):
+                        what = "%s %s batch=%d sizes=%s %s" % (name, dt.__name__, batch, known, layout)
+                        runs += 1
+                        failed += _one(cupy, g, layout, batch, known, rng, dt, tol, what)
+    print("gufuncs: %d runs, %d failed" % (runs, failed))
+    failed += _gufunc_extras(cupy, lib)
+    return failed
+
+
+def _one(cupy, g, layout, batch, known, rng, dt, tol, what):
+    """One call on the GPU and on the CPU; 1 if they disagree."""
+    host = _layout_arrays(g, layout, batch, known, rng, dt)
+    dev = []
+    for h in host:
+        if isinstance(h, float):
+            dev.append(h)  # a host scalar: becomes a 1-element device array
+        else:
+            d = cupy.asarray(h)
+            dev.append(cupy.asfortranarray(d) if layout == "cols" else d)
+    sizes = {s: v for s, v in known.items()
+             if not any(s in dims for dims in g.in_dims)}  # only those no input shows
+    try:
+        ref = g(*host, **sizes)
+        if layout == "cols":
+            # The column layout of the results: [core][batch] transposed.
+            outs = []
+            batched = any(isinstance(h, np.ndarray) and h.ndim > len(d)
+                          for h, d in zip(host, g.in_dims))
+            for dims in g.out_dims:
+                core = tuple(int(d) if d.isdigit() else known[d] for d in dims)
+                shape = ((batch,) if batched else ()) + core
+                o = cupy.full(shape[::-1], cupy.nan, dtype=dt).T
+                outs.append(o)
+            got = g(*dev, out=tuple(outs), **sizes)
+        else:
+            got = g(*dev, **sizes)
+        cupy.cuda.Device().synchronize()
+    except Exception as e:  # SymkernError, ValueError, TypeError
+        print("FAIL %s: %s: %s" % (what, type(e).__name__, e))
+        return 1
+    refs = ref if isinstance(ref, tuple) else (ref,)
+    gots = got if isinstance(got, tuple) else (got,)
+    for r, d in zip(refs, gots):
+        a = cupy.asnumpy(d).astype(np.float64)
+        c = np.asarray(r, dtype=np.float64)
+        if a.shape != c.shape:
+            print("FAIL %s: shape %s, CPU %s" % (what, a.shape, c.shape))
+            return 1
+        if a.size == 0:
+            continue
+        core_axes = tuple(range(c.ndim - (1 if g.out_dims[0] else 0), c.ndim))
+        scale = np.maximum(np.nanmax(np.abs(np.where(np.isinf(c), 0, c)), axis=core_axes,
+                                     keepdims=True) if core_axes else np.abs(c), 1.0)
+        scale = np.where(np.isnan(scale), 1.0, scale)
+        bad = (np.isnan(a) != np.isnan(c)) | (np.isinf(c) & (a != c)) | \
+              (np.isfinite(c) & ~(np.abs(a - c) <= tol * scale))
+        if bad.any():
+            i = np.argwhere(bad)[0]
+            print("FAIL %s at %s: gpu %.17g cpu %.17g" % (what, tuple(i), a[tuple(i)], c[tuple(i)]))
+            return 1
+    return 0
+
+
+def _gufunc_extras(cupy, lib):
+    """A stream (from the interface and given), a strided input view, and
+    EOVERLAP raised."""
+    failed = 0
+
+    def report(what, ok):
+        nonlocal failed
+        print("%s %s" % ("ok  " if ok else "FAIL", what))
+        failed += not ok
+    rng = np.random.default_rng(11)
+    h = rng.uniform(0.1, 1, (300, 70))
+    ref = lib.norm2(h)
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        d = cupy.asarray(h)  # its __cuda_array_interface__ names stream s
+        got = lib.norm2(d)
+        got2 = lib.norm2(d, stream=s)
+    s.synchronize()
+    report("norm2, stream from the interface",
+           np.allclose(cupy.asnumpy(got), ref, rtol=1e-13, atol=0))
+    report("norm2, stream given", np.allclose(cupy.asnumpy(got2), ref, rtol=1e-13, atol=0))
+    d = cupy.asarray(h)
+    report("mean, reversed strided rows", np.allclose(cupy.asnumpy(lib.mean(d[::-3, ::-2])),
+                                                      lib.mean(h[::-3, ::-2]), rtol=1e-13))
+    x = cupy.asarray(rng.uniform(-1, 1, 50))
+    report("hermite, n as keyword", np.allclose(cupy.asnumpy(lib.hermite(x, n=9)),
+                                                lib.hermite(cupy.asnumpy(x), n=9), rtol=1e-13))
+    try:
+        lib.cumsum(d, out=d)
+        report("cumsum in place refused", False)
+    except symkern.SymkernError as e:
+        report("cumsum in place refused: %s" % e, e.name == "EOVERLAP")
+    cupy.cuda.Device().synchronize()
+    return failed
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -4,16 +4,21 @@ Standard library only; NumPy is needed to call functions (it is imported
 when a library is loaded), CuPy or any object with __cuda_array_interface__
 for the GPU path.  See python/README.md.
 
-    write_sym({"gauss": ((x, mu, sigma), expr)}, "lib.sym")
-    lib = load("./liblib.so")          # the CPU fallback, or the CUDA build
-    y = lib.gauss(x, 0.0, 1.0)         # NumPy arrays and scalars
+    write_sym({"gauss": ((x, mu, sigma), expr),
+               "norm2": ((v,), sqrt(Sum(v[k]**2, (k, 0, n - 1))))}, "lib.sym")
+    lib = load("./liblib.so", header="lib.h")   # the CPU fallback, or the CUDA build
+    y = lib.gauss(x, 0.0, 1.0)         # NumPy (CPU) or CuPy (GPU) arrays and scalars
+    r = lib.norm2(a)                   # gufuncs: from the header's prototypes
+
+with v = Vector("v", "n") (a SymPy IndexedBase of shape (n,)); vector
+results come from Sequences(results, lines).
 """
 
 import ctypes
 import os
 import re
 
-__all__ = ["write_sym", "load", "Library", "SymkernError", "STATUS"]
+__all__ = ["write_sym", "Vector", "Sequences", "load", "Library", "SymkernError", "STATUS"]
 
 # The status codes of symkern(3); NAME_strerror is static inline in the
 # header, so the strings are repeated here.
@@ -52,18 +57,129 @@ def _check_name(what, name):
         raise ValueError("%s %r: names starting with 'priv' are reserved" % (what, name))
 
 
-def write_sym(funcs, path, comment=None):
-    """Write the map functions FUNCS to the .sym file PATH.
+_VECTOR_TEXT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*|[1-9][0-9]*)\]\Z")
 
-    FUNCS maps a function name to (args, expr): args a sequence of SymPy
-    symbols (or names), expr a SymPy expression (or a string already in
-    SymPy's syntax), printed with str(), which is SymPy's StrPrinter and
-    the syntax symkern(5) reads.  Functions are written in the order of
-    FUNCS (a later one may call an earlier one).  Only map functions:
-    gufuncs (core dimensions, Sum, sequences) are not expressible here;
-    write them in the .sym file by hand.  Names are checked to be
-    identifiers; everything else is checked by symkern when it reads the
-    file.  Returns the text written."""
+
+def Vector(name, size):
+    """A vector argument or result of a gufunc: a SymPy IndexedBase NAME
+    of shape (SIZE,), written NAME[SIZE] in the .sym file.  SIZE is a name
+    (given at run time; a string becomes an integer Symbol) or a positive
+    integer (fixed).  Index it as usual: v[k], v[k - 1], v[0].  Needs
+    SymPy."""
+    import sympy
+    _check_name("vector name", name)
+    if isinstance(size, str):
+        _check_name("size of %s" % name, size)
+        size = sympy.Symbol(size, integer=True)
+    elif isinstance(size, int) and not isinstance(size, bool):
+        if size < 1:
+            raise ValueError("vector %s: a fixed size must be positive, not %d" % (name, size))
+        size = sympy.Integer(size)
+    return sympy.IndexedBase(name, shape=(size,))
+
+
+class Sequences:
+    """The body of a gufunc with vector results (symkern(5), Sequences):
+
+        Sequences(he, [(h[0], 1), (h[1], x),
+                       (h[k], x*h[k - 1] - (k - 1)*h[k - 2]),
+                       (he[k], h[k]/sympy.sqrt(sympy.factorial(k)))])
+
+    RESULTS is a Vector (or a list of them, all of one size); LINES are
+    (term, expr) pairs, or sympy.Eq(term, expr), in the order symkern
+    wants: base cases s[0], s[1], ... then at most one rule s[k] per
+    sequence.  Sequences that are not results (h above: any IndexedBase)
+    are intermediate.  Written as `name(args) -> he[n]:` and one indented
+    line a term."""
+
+    def __init__(self, results, lines):
+        self.results = list(results) if isinstance(results, (list, tuple)) else [results]
+        self.lines = []
+        for line in lines:
+            if hasattr(line, "lhs") and hasattr(line, "rhs"):  # sympy.Eq
+                line = (line.lhs, line.rhs)
+            try:
+                lhs, rhs = line
+            except (TypeError, ValueError):
+                raise ValueError("Sequences: give each line as (term, expr) or Eq(term, expr), "
+                                 "not %r" % (line,)) from None
+            self.lines.append((lhs, rhs))
+        if not self.results or not self.lines:
+            raise ValueError("Sequences: give at least one result and one line")
+
+
+def _sym_str(expr):
+    """EXPR in SymPy's str() syntax, as symkern(5) reads it; strings as
+    they are.  A Sum or Product with several limits, which str() prints as
+    one call, becomes nested calls of one limit each (symkern takes one a
+    call): Sum(f, (i, ...), (j, ...)) sums over i inside j."""
+    if isinstance(expr, str):
+        return expr
+    try:
+        from sympy.printing.str import StrPrinter
+    except ImportError:  # not a SymPy object after all
+        return str(expr)
+
+    class _Printer(StrPrinter):
+        def _nested(self, name, e):
+            text = self._print(e.function)
+            for lim in e.limits:
+                text = "%s(%s, (%s))" % (name, text, ", ".join(self._print(x) for x in lim))
+            return text
+
+        def _print_Sum(self, e):
+            return self._nested("Sum", e)
+
+        def _print_Product(self, e):
+            return self._nested("Product", e)
+    return _Printer().doprint(expr)
+
+
+def _vector_text(what, v, need_size=True):
+    """v[n] for a Vector (IndexedBase of one dimension) or such a string;
+    None if V is not a vector."""
+    if isinstance(v, str):
+        m = _VECTOR_TEXT.match(v.replace(" ", ""))
+        if not m:
+            return None
+        _check_name(what, m.group(1))
+        return "%s[%s]" % (m.group(1), m.group(2))
+    if type(v).__name__ != "IndexedBase":
+        return None
+    name = str(v.label)
+    _check_name(what, name)
+    shape = v.shape
+    if shape is None or len(shape) != 1:
+        if not need_size:
+            return name
+        raise ValueError("%s %s: a vector needs one size: symkern.Vector(%r, 'n') or "
+                         "IndexedBase(%r, shape=(n,))" % (what, name, name, name))
+    size = str(shape[0])
+    if not (_IDENT.match(size) or (size.isdigit() and int(size) > 0)):
+        raise ValueError("%s %s: the size must be a name or a positive integer, not %s"
+                         % (what, name, size))
+    return "%s[%s]" % (name, size)
+
+
+def _one_line(name, text):
+    if "\n" in text or not text.strip():
+        raise ValueError("function %r: the expression must be one non-empty line" % name)
+    return text
+
+
+def write_sym(funcs, path, comment=None):
+    """Write the functions FUNCS to the .sym file PATH.
+
+    FUNCS maps a function name to (args, body).  args: SymPy symbols or
+    names for scalars, Vector(name, size) (or 'v[n]') for vectors.  body:
+    a SymPy expression (or a string already in SymPy's syntax), printed
+    with SymPy's str() printer, which is the syntax symkern(5) reads; a
+    body with a vector argument is a gufunc (Sum and Product over its
+    elements give a reduction); a Sequences(...) body gives vector
+    results.  Functions are written in the order of FUNCS (a later one
+    may call an earlier one).  Names are checked to be identifiers;
+    everything else is checked by symkern when it reads the file.  Returns
+    the text written."""
     lines = ["# Written by symkern.write_sym (python/symkern.py)."]
     if comment:
         lines += ["# " + c for c in str(comment).splitlines()]
@@ -79,15 +195,26 @@ def write_sym(funcs, path, comment=None):
             raise ValueError("function %r: give (args, expr)" % name) from None
         if isinstance(args, (str, bytes)) or not hasattr(args, "__iter__"):
             args = (args,)
-        anames = [a if isinstance(a, str) else str(a) for a in args]
-        for a in anames:
-            _check_name("argument of %s" % name, a)
+        anames, texts = [], []
+        for a in args:
+            vec = _vector_text("argument of %s" % name, a)
+            an = vec.split("[")[0] if vec else (a if isinstance(a, str) else str(a))
+            _check_name("argument of %s" % name, an)
+            anames.append(an)
+            texts.append(vec or an)
         if len(set(anames)) != len(anames):
             raise ValueError("function %r: an argument is repeated" % name)
-        text = expr if isinstance(expr, str) else str(expr)
-        if "\n" in text or not text.strip():
-            raise ValueError("function %r: the expression must be one non-empty line" % name)
-        lines.append("%s(%s) = %s" % (name, ", ".join(anames), text))
+        head = "%s(%s)" % (name, ", ".join(texts))
+        if isinstance(expr, Sequences):
+            res = [_vector_text("result of %s" % name, r) for r in expr.results]
+            if None in res:
+                raise ValueError("function %r: each result must be a Vector" % name)
+            lines.append("%s -> %s:" % (head, ", ".join(res)))
+            for lhs, rhs in expr.lines:
+                lines.append("    %s = %s" % (_one_line(name, _sym_str(lhs)),
+                                              _one_line(name, _sym_str(rhs))))
+        else:
+            lines.append("%s = %s" % (head, _one_line(name, _sym_str(expr))))
     out = "\n".join(lines) + "\n"
     with open(path, "w", encoding="ascii") as f:
         f.write(out)
@@ -287,18 +414,25 @@ class _MapFunction:
             shapes = [a.shape for a in ins if a.shape not in ((), (1,))]
             shape = shapes[0] if shapes else (1,)
             out = mod.empty(shape, dtype=dtype)
-        if stream is None:
-            stream = next((a.stream for a in ins if a.stream not in (None, 1, 2)), None)
-            # 1 and 2 are the legacy and per-thread default streams
-            # (cudaStreamLegacy, cudaStreamPerThread): pass them on.
-            if stream is None:
-                stream = next((a.stream for a in ins if a.stream is not None), None)
-        elif hasattr(stream, "ptr"):
-            stream = stream.ptr
+        stream = _pick_stream(ins, stream)
         fn = self._gpu.get(dtype)
         if fn is None:
             raise TypeError("%s has no %s version" % (self.__name__, dtype))
         return self._run(ins, out, keep, dtype, fn, stream)
+
+
+def _pick_stream(arrays, stream):
+    """The stream of a GPU call: STREAM if given (a CuPy stream or a
+    cudaStream_t as an integer), else the first non-default stream that an
+    array's __cuda_array_interface__ names, else the first default one,
+    else None (the default stream)."""
+    if stream is not None:
+        return stream.ptr if hasattr(stream, "ptr") else stream
+    # 1 and 2 are the legacy and per-thread default streams
+    # (cudaStreamLegacy, cudaStreamPerThread): pass them on when no array
+    # names another.
+    named = [a.stream for a in arrays if a.stream is not None]
+    return next((s for s in named if s not in (1, 2)), named[0] if named else None)
 
 
 def _array_module(obj):
@@ -314,6 +448,8 @@ def _array_module(obj):
 
 _GU_COMMENT = re.compile(r"/\* (\w+) ([^ ]*->[^ ]*), .* one batch item \(private\)\. \*/")
 _GU_PROTO = re.compile(r"^int (\w+)_(f64|f32)_cpu\(size_t batch(.*)\);$", re.M)
+_GU_PROTO_GPU = re.compile(r"^int (\w+)_(f64|f32)\(size_t batch(.*), struct CUstream_st \*stream\);$",
+                           re.M)
 _GU_SPEC = re.compile(r"\(([^)]*)\)")
 
 
@@ -326,13 +462,16 @@ def _parse_sig(sig):
 
 
 class _Gufunc:
-    """A gufunc: g(*inputs, out=None, **sizes) over NumPy arrays (CPU)."""
+    """A gufunc: g(*inputs, out=None, stream=None, **sizes) over NumPy
+    arrays (the _cpu function) or __cuda_array_interface__ arrays (the GPU
+    function, with a stream), layouts from the strides on both."""
 
-    def __init__(self, lib, name, sig, params, fns):
+    def __init__(self, lib, name, sig):
         self.__name__ = name
         self.signature = sig
         self._lib = lib
-        self._fns = fns  # {"float64": fn, ...}
+        self._fns = {}   # {"float64": _cpu fn, ...}
+        self._gpu = {}   # {"float64": GPU fn (takes a stream last), ...}
         self.in_dims, self.out_dims = _parse_sig(sig)
         # Run-time sizes in order of first appearance, as the C function takes them.
         self.sizes = []
@@ -340,38 +479,90 @@ class _Gufunc:
             for s in d:
                 if not s.isdigit() and s not in self.sizes:
                     self.sizes.append(s)
-        self.__doc__ = "%s%s: gufunc of %s (CPU)" % (name, sig, lib.name)
+        self.__doc__ = "%s%s: gufunc of %s" % (name, sig, lib.name)
 
     def __repr__(self):
         return "<symkern gufunc %s.%s %s>" % (self._lib.name, self.__name__, self.signature)
 
-    def __call__(self, *args, out=None, **sizes):
-        np = _np()
+    def __call__(self, *args, out=None, stream=None, **sizes):
         nin = len(self.in_dims)
         if len(args) != nin:
             raise TypeError("%s() takes %d inputs, %d given" % (self.__name__, nin, len(args)))
+        outs = None if out is None else (tuple(out) if isinstance(out, (tuple, list)) else (out,))
+        if outs is not None and len(outs) != len(self.out_dims):
+            raise TypeError("%s: %d outputs expected, %d given"
+                            % (self.__name__, len(self.out_dims), len(outs)))
+        for k in sizes:
+            if k not in self.sizes:
+                raise TypeError("%s: unknown size %r (sizes: %s)" % (self.__name__, k,
+                                                                     ", ".join(self.sizes) or "none"))
+        if any(hasattr(o, "__cuda_array_interface__") for o in list(args) + list(outs or ())):
+            return self._call_gpu(args, outs, sizes, stream)
+        return self._call_cpu(args, outs, sizes)
+
+    def _call_cpu(self, args, outs, sizes):
+        np = _np()
         dtype = None
         for a in args:
             if isinstance(a, np.ndarray) and a.dtype.name in ("float64", "float32"):
                 if dtype is None or a.dtype.name == "float64":
                     dtype = a.dtype.name
-        if out is not None:
-            outs = out if isinstance(out, tuple) else (out,)
-            dtype = outs[0].dtype.name
+        if outs is not None:
+            dtype = np.dtype(outs[0].dtype).name
         dtype = dtype or "float64"
         fn = self._fns.get(dtype)
         if fn is None:
             raise TypeError("%s has no %s version" % (self.__name__, dtype))
         keep = []
         ins = [_Array(a, keep, dtype=dtype) for a in args]
-        known = {}
-        for k, v in sizes.items():
-            if k not in self.sizes:
-                raise TypeError("%s: unknown size %r (sizes: %s)" % (self.__name__, k,
-                                                                     ", ".join(self.sizes)))
-            known[k] = int(v)
-        # Batch shape: what the inputs have beyond their core dimensions (0 or 1 axis).
-        batch = None
+        o = None if outs is None else [_Array(x, keep, writable=True) for x in outs]
+        return self._run(fn, ins, o, outs, sizes, dtype, lambda shape: np.empty(shape, dtype=dtype),
+                         False, ())
+
+    def _call_gpu(self, args, outs, sizes, stream):
+        if not self._gpu:
+            raise TypeError("%s: a GPU array was given, but %s has no GPU gufuncs (load the "
+                            "CUDA build, libNAME_cuda.so, with header=)" % (self.__name__,
+                                                                            self._lib.name))
+        keep = []
+        objs = list(args) + list(outs or ())
+        first = next(a for a in objs if hasattr(a, "__cuda_array_interface__"))
+        dtype = _Array(first, [], gpu=True).dtype
+        ins = []
+        for a in args:
+            if not hasattr(a, "__cuda_array_interface__"):
+                # A host scalar becomes a 1-element device array (CuPy only),
+                # read with batch increment 0.
+                if _np().ndim(a) != 0:
+                    raise TypeError("%s: mixing GPU arrays with host arrays is not supported"
+                                    % self.__name__)
+                a = _array_module(first).asarray([a], dtype=dtype)
+            ins.append(_Array(a, keep, gpu=True))
+        o = None
+        if outs is not None:
+            if not all(hasattr(x, "__cuda_array_interface__") for x in outs):
+                raise TypeError("%s: the outputs must be GPU arrays too" % self.__name__)
+            o = [_Array(x, keep, gpu=True, writable=True) for x in outs]
+        if any(a.dtype != dtype for a in ins + (o or [])):
+            raise TypeError("%s: GPU arrays of different dtypes" % self.__name__)
+        fn = self._gpu.get(dtype)
+        if fn is None:
+            raise TypeError("%s has no %s version" % (self.__name__, dtype))
+        stream = _pick_stream(ins + (o or []), stream)
+
+        def alloc(shape):
+            return _array_module(first).empty(shape, dtype=dtype)
+        return self._run(fn, ins, o, outs, sizes, dtype, alloc, True, (ctypes.c_void_p(stream),))
+
+    def _run(self, fn, ins, o, outs, sizes, dtype, alloc, gpu, extra):
+        """Binds the sizes, finds the batch, allocates missing outputs with
+        ALLOC (on the GPU if GPU) and calls FN with (batch, sizes,
+        arrays..., *EXTRA): the same layouts for the CPU and the GPU."""
+        known = {k: int(v) for k, v in sizes.items()}
+        # As NumPy broadcasts: the result has a batch axis when an argument
+        # has one; an axis of length 1 is read with increment 0.
+        batch, batched = None, False
+
         def bind(dims, shape, what):
             for d, s in zip(dims, shape[len(shape) - len(dims):]):
                 want = int(d) if d.isdigit() else known.setdefault(d, s)
@@ -382,51 +573,59 @@ class _Gufunc:
                 raise ValueError("%s: input %d has shape %s for core dimensions (%s)"
                                  % (self.__name__, i, a.shape, ",".join(dims)))
             bind(dims, a.shape, "input %d" % i)
+            batched = batched or len(a.shape) > len(dims)
             if len(a.shape) > len(dims) and a.shape[0] != 1:
                 if batch is not None and batch != a.shape[0]:
                     raise ValueError("%s: batch sizes %d and %d" % (self.__name__, batch, a.shape[0]))
                 batch = a.shape[0]
-        if out is not None:
-            outs = [_Array(o, keep, writable=True) for o in outs]
-            if len(outs) != len(self.out_dims):
-                raise TypeError("%s: %d outputs expected" % (self.__name__, len(self.out_dims)))
-            for i, (o, dims) in enumerate(zip(outs, self.out_dims)):
-                if o.dtype != dtype:
-                    raise TypeError("out is %s, the inputs %s" % (o.dtype, dtype))
-                if len(o.shape) not in (len(dims), len(dims) + 1):
-                    raise ValueError("%s: output %d has shape %s" % (self.__name__, i, o.shape))
-                bind(dims, o.shape, "output %d" % i)
-                if len(o.shape) > len(dims):
-                    if batch is not None and batch != o.shape[0]:
+        if o is not None:
+            for i, (x, dims) in enumerate(zip(o, self.out_dims)):
+                if x.dtype != dtype:
+                    raise TypeError("out is %s, the inputs %s" % (x.dtype, dtype))
+                if len(x.shape) not in (len(dims), len(dims) + 1):
+                    raise ValueError("%s: output %d has shape %s" % (self.__name__, i, x.shape))
+                bind(dims, x.shape, "output %d" % i)
+                if len(x.shape) > len(dims):
+                    batched = True
+                    if batch is not None and batch != x.shape[0]:
                         raise ValueError("%s: output batch %d, inputs %d"
-                                         % (self.__name__, o.shape[0], batch))
-                    batch = o.shape[0]
-            results = out
+                                         % (self.__name__, x.shape[0], batch))
+                    batch = x.shape[0]
+            results = outs[0] if len(outs) == 1 else tuple(outs)
         missing = [s for s in self.sizes if s not in known]
         if missing:
             raise TypeError("%s: give the size%s %s as keyword" % (
                 self.__name__, "s" if len(missing) > 1 else "", ", ".join(missing)))
-        batched = batch is not None
-        nb = batch if batched else 1
-        if out is None:
+        if batched and o is not None:
+            for i, (x, dims) in enumerate(zip(o, self.out_dims)):
+                if len(x.shape) == len(dims):
+                    raise ValueError("%s: output %d has no batch axis, the arguments have one"
+                                     % (self.__name__, i))
+        nb = batch if batch is not None else 1
+        keep = []
+        if o is None:
             arrs = []
             for dims in self.out_dims:
                 core = tuple(int(d) if d.isdigit() else known[d] for d in dims)
-                arrs.append(np.empty(((nb,) if batched else ()) + core, dtype=dtype))
-            outs = [_Array(o, keep, writable=True) for o in arrs]
+                arrs.append(alloc(((nb,) if batched else ()) + core))
+            o = [_Array(x, keep, gpu=gpu, writable=True) for x in arrs]
             results = arrs[0] if len(arrs) == 1 else tuple(arrs)
         cargs = [ctypes.c_size_t(nb)] + [ctypes.c_size_t(known[s]) for s in self.sizes]
+        # Each argument: address, batch increment (0 without a batch axis or
+        # with one of length 1: broadcast), element increment if a vector.
         for a, dims in zip(ins, self.in_dims):
             has_batch = len(a.shape) > len(dims) and a.shape[0] != 1
             cargs += [ctypes.c_void_p(a.addr), ctypes.c_ssize_t(a.inc[0] if has_batch else 0)]
             if dims:
                 cargs.append(ctypes.c_ssize_t(a.inc[-1]))
-        for o, dims in zip(outs, self.out_dims):
-            has_batch = len(o.shape) > len(dims)
-            cargs += [ctypes.c_void_p(o.addr), ctypes.c_ssize_t(o.inc[0] if has_batch else 0)]
+        for x, dims in zip(o, self.out_dims):
+            has_batch = len(x.shape) > len(dims)
+            cargs += [ctypes.c_void_p(x.addr), ctypes.c_ssize_t(x.inc[0] if has_batch else 0)]
             if dims:
-                cargs.append(ctypes.c_ssize_t(o.inc[-1]))
-        if len(cargs) != len(fn.argtypes):
+                cargs.append(ctypes.c_ssize_t(x.inc[-1]))
+        cargs += list(extra)
+        argtypes = getattr(fn, "argtypes", None)
+        if argtypes is not None and len(cargs) != len(argtypes):
             raise RuntimeError("%s: the signature %s does not match the prototype in the header"
                                % (self.__name__, self.signature))
         rc = fn(*cargs)
@@ -482,31 +681,39 @@ class Library:
         return order, fns
 
     def _gufuncs_from_header(self, header):
+        """Gufuncs from the prototypes of HEADER: NAME_g_P_cpu (CPU) and,
+        where the library defines it, NAME_g_P (GPU, a stream last); the
+        signatures come from the comment above each item function."""
         with open(header, encoding="utf-8") as f:
             text = f.read()
         sigs = dict(_GU_COMMENT.findall(text))
-        P = ctypes.c_void_p
-        for m in _GU_PROTO.finditer(text):
-            cname, prec, rest = m.group(1), m.group(2), m.group(3)
-            if not cname.startswith(self.name + "_"):
-                continue
-            gname = cname[len(self.name) + 1:]
-            if gname not in sigs:
-                continue
-            try:
-                sym = getattr(self._dll, "%s_%s_cpu" % (cname, prec))
-            except AttributeError:
-                continue
-            argtypes = [ctypes.c_size_t]
-            for p in [p.strip() for p in rest.split(",") if p.strip()]:
-                argtypes.append(ctypes.c_size_t if p.startswith("size_t") else
-                                ctypes.c_ssize_t if p.startswith("ptrdiff_t") else P)
-            sym.argtypes = argtypes
-            sym.restype = ctypes.c_int
-            g = self.gufuncs.get(gname)
-            if g is None:
-                g = self.gufuncs[gname] = _Gufunc(self, gname, sigs[gname], rest, {})
-            g._fns["float64" if prec == "f64" else "float32"] = sym
+        for pattern, suffix, table in ((_GU_PROTO, "_cpu", "_fns"), (_GU_PROTO_GPU, "", "_gpu")):
+            for m in pattern.finditer(text):
+                cname, prec, rest = m.group(1), m.group(2), m.group(3)
+                if not cname.startswith(self.name + "_"):
+                    continue
+                gname = cname[len(self.name) + 1:]
+                if gname not in sigs:
+                    continue
+                try:
+                    sym = getattr(self._dll, "%s_%s%s" % (cname, prec, suffix))
+                except AttributeError:  # the CPU build has no GPU functions
+                    continue
+                argtypes = [ctypes.c_size_t]
+                for p in [p.strip() for p in rest.split(",") if p.strip()]:
+                    argtypes.append(ctypes.c_size_t if p.startswith("size_t") else
+                                    ctypes.c_ssize_t if p.startswith("ptrdiff_t") else
+                                    ctypes.c_void_p)
+                if table == "_gpu":
+                    argtypes.append(ctypes.c_void_p)  # the stream
+                sym.argtypes = argtypes
+                sym.restype = ctypes.c_int
+                g = self.gufuncs.get(gname)
+                if g is None:
+                    g = self.gufuncs[gname] = _Gufunc(self, gname, sigs[gname])
+                getattr(g, table)["float64" if prec == "f64" else "float32"] = sym
+        for g in self.gufuncs.values():
+            g.__doc__ += " (CPU and GPU)" if g._gpu else " (CPU)"
 
     def __repr__(self):
         return "<symkern library %s from %s: %s>" % (

@@ -18,6 +18,7 @@ Suite *suite_numeric(void);
 Suite *suite_api(void);
 Suite *suite_gufunc(void);
 Suite *suite_rewrite(void);
+Suite *suite_paths(void);
 
 /* A .sym text parsed with library name "t"; diagnostics kept as text. */
 typedef struct {

@@ -1,0 +1,129 @@
+/* paths.c: the template directory of symkern(1), decided once here rather
+ * than only at configure time: a binary compiled for one prefix must still
+ * find its templates after `make install prefix=X`, a DESTDIR staging
+ * moved into place, or a relocated tree, so the configured template
+ * directory is also tried relative to the executable (/proc/self/exe).
+ * Only Linux has /proc/self/exe; elsewhere the configured directory is
+ * used, as before. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "paths.h"
+
+#ifndef SYMKERN_TEMPLATE_DIR
+#define SYMKERN_TEMPLATE_DIR "templates"
+#endif
+/* The configured bindir; undefined when built by hand, which disables the
+ * lookup relative to the executable (there is no installed layout then). */
+#ifdef SYMKERN_BINDIR
+static const char *const bindir = SYMKERN_BINDIR;
+#else
+static const char *const bindir = NULL;
+#endif
+
+enum { MAX_PARTS = 128 };
+
+/* Splits an absolute path into its parts, skipping empty and "." ones;
+ * -1 for a relative path, a ".." part (which only the file system could
+ * resolve) or too many parts. */
+static int split(const char *path, const char *part[], size_t len[])
+{
+	int n = 0;
+	if (path[0] != '/')
+		return -1;
+	for (const char *p = path; *p;) {
+		while (*p == '/')
+			p++;
+		size_t l = strcspn(p, "/");
+		if (l == 0 || (l == 1 && p[0] == '.')) {
+			p += l;
+			continue;
+		}
+		if ((l == 2 && p[0] == '.' && p[1] == '.') || n == MAX_PARTS)
+			return -1;
+		part[n] = p;
+		len[n++] = l;
+		p += l;
+	}
+	return n;
+}
+
+char *paths_relative(Arena *a, const char *from, const char *to)
+{
+	const char *fp[MAX_PARTS], *tp[MAX_PARTS];
+	size_t fl[MAX_PARTS], tl[MAX_PARTS];
+	int nf = split(from, fp, fl), nt = split(to, tp, tl), c = 0;
+	if (nf < 0 || nt < 0)
+		return NULL;
+	while (c < nf && c < nt && fl[c] == tl[c] && memcmp(fp[c], tp[c], fl[c]) == 0)
+		c++;
+	size_t size = 2 + 3 * (size_t)(nf - c); /* "." or "../"s, and the NUL */
+	for (int i = c; i < nt; i++)
+		size += tl[i] + 1;
+	char *r = arena_alloc(a, size), *w = r;
+	for (int i = c; i < nf; i++) {
+		memcpy(w, "../", 3);
+		w += 3;
+	}
+	for (int i = c; i < nt; i++) {
+		memcpy(w, tp[i], tl[i]);
+		w += tl[i];
+		*w++ = '/';
+	}
+	if (w == r)
+		*w++ = '.';
+	else
+		w--; /* the last '/' */
+	*w = '\0';
+	return r;
+}
+
+/* The directory of the running executable, or NULL. */
+static char *exe_dir(Arena *a)
+{
+	size_t cap = 256;
+	for (;;) {
+		char *buf = arena_alloc(a, cap);
+		ssize_t n = readlink("/proc/self/exe", buf, cap);
+		if (n < 0)
+			return NULL;
+		if ((size_t)n < cap) {
+			buf[n] = '\0';
+			char *slash = strrchr(buf, '/');
+			if (!slash)
+				return NULL;
+			slash[slash == buf] = '\0'; /* "/symkern" -> "/" */
+			return buf;
+		}
+		if (cap > 65536)
+			return NULL;
+		cap *= 4;
+	}
+}
+
+const char *paths_template_dir(Arena *a, const char *given)
+{
+	if (given)
+		return given;
+	const char *env = getenv("SYMKERN_TEMPLATES");
+	if (env && *env)
+		return env;
+	const char *rel = bindir ? paths_relative(a, bindir, SYMKERN_TEMPLATE_DIR) : NULL;
+	const char *dir = rel ? exe_dir(a) : NULL;
+	if (dir) {
+		size_t dl = strlen(dir), rl = strlen(rel);
+		char *cand = arena_alloc(a, dl + rl + sizeof "//symkern.m4");
+		memcpy(cand, dir, dl);
+		cand[dl] = '/';
+		memcpy(cand + dl + 1, rel, rl + 1);
+		size_t cl = dl + 1 + rl;
+		memcpy(cand + cl, "/symkern.m4", sizeof "/symkern.m4");
+		int ok = access(cand, R_OK) == 0;
+		cand[cl] = '\0';
+		if (ok)
+			return cand;
+	}
+	return SYMKERN_TEMPLATE_DIR;
+}
