@@ -7,7 +7,10 @@
 # A float32 function is one whose name holds "_f32".  Double instructions:
 # DADD, DMUL, DFMA, DSETP, DSET, DMNMX, DMMA, the conversions and roundings
 # with an F64 (F2F.F64.F32, F2F.F32.F64, I2F.F64, F2I.F64, FRND.F64) and
-# MUFU.RCP64H/RSQ64H.  A CALL to a function that uses double counts.
+# MUFU.RCP64H/RSQ64H.  cuobjdump shows a device function that was not
+# inlined inside its kernel's block (CALL.REL to an offset, measured with
+# CUDA 13), so its code is scanned as the kernel's; a CALL that names a
+# function that uses double counts too.
 #
 # One sequence is accepted, as in f32_ptx.awk: CUDA's own sinf, cosf and
 # tanf reduce arguments beyond 105615 with I2F.F64.S64, then a DMUL of its

@@ -9,8 +9,9 @@
 #
 # make check sets SYMKERN_NVCC and SYMKERN_NVCC_GENCODE; run by hand, it
 # takes nvcc and cuobjdump from PATH or /usr/local/cuda/bin and compiles for
-# sm_90 (SYMKERN_NVCC_GENCODE='-arch=sm_XX' for another GPU).  Where m4 or
-# symkern is missing, generate the sources elsewhere and pass them in:
+# sm_90 (SYMKERN_NVCC_GENCODE='-arch=sm_XX' for another GPU), generating the
+# sources with ./symkern (SYMKERN_BIN) and m4.  Where either is missing,
+# generate them elsewhere and pass them in:
 #   here:  sh tests/f32_ptx.sh    (leaves tests/scratch/f32-ptx/src)
 #   there: SYMKERN_F32_SOURCES=tests/scratch/f32-ptx/src sh tests/f32_sass.sh
 . "$(dirname "$0")/f32_gen.sh"
