@@ -7,6 +7,7 @@
 # calls in f32 functions.  First it checks tests/f32_leak.c, which the
 # flags must reject and whose leaks the scan must find, so that a pass
 # means both work.  make check sets CC and SYMKERN_OPENMP_CFLAGS.
+# shellcheck source=tests/f32_gen.sh
 . "$(dirname "$0")/f32_gen.sh"
 
 cc=${CC:-cc}

@@ -7,6 +7,7 @@
 # must find, so that a pass means the scan works.  Skips (77) without nvcc.
 # make check sets SYMKERN_NVCC (nvcc and its flags, without -gencode) and
 # SYMKERN_NVCC_GENCODE; PTX is made for the last compute_ architecture.
+# shellcheck source=tests/f32_gen.sh
 . "$(dirname "$0")/f32_gen.sh"
 
 nvcc=${SYMKERN_NVCC:-}

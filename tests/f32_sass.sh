@@ -14,6 +14,7 @@
 # generate them elsewhere and pass them in:
 #   here:  sh tests/f32_ptx.sh    (leaves tests/scratch/f32-ptx/src)
 #   there: SYMKERN_F32_SOURCES=tests/scratch/f32-ptx/src sh tests/f32_sass.sh
+# shellcheck source=tests/f32_gen.sh
 . "$(dirname "$0")/f32_gen.sh"
 
 cuda_bin=/usr/local/cuda/bin
