@@ -1,0 +1,39 @@
+# f32_gen.sh: sourced by tests/f32_ptx.sh, f32_sass.sh and f32_cpu.sh, the
+# checks that float32 code stays in float32 (symkern(3), FLOAT32 KERNELS).
+# f32_sources DIR: sets F32_SRC to the folder of the libraries they check:
+# every .sym file the project has, generated with this symkern and these
+# templates into DIR (plain/, and fast/ with --fast-math, whose calls
+# differ), or, where SYMKERN_F32_SOURCES names a folder generated so
+# before, that one (for a machine without m4 or symkern, see f32_sass.sh).
+# Exits 77 (skip) where it can do neither.
+srcdir=${SYMKERN_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${SYMKERN_BUILDDIR:-$srcdir}
+
+f32_sources()
+{
+	if [ -n "${SYMKERN_F32_SOURCES:-}" ]; then
+		F32_SRC=$SYMKERN_F32_SOURCES
+		if ! ls "$F32_SRC"/plain/*.cu >/dev/null 2>&1; then
+			echo "FAIL: SYMKERN_F32_SOURCES=$F32_SRC holds no plain/*.cu"
+			exit 1
+		fi
+		return
+	fi
+	bin=${SYMKERN_BIN:-$builddir/symkern}
+	if [ ! -x "$bin" ]; then
+		echo "SKIP: no symkern at $bin (build it, or set SYMKERN_F32_SOURCES)"
+		exit 77
+	fi
+	F32_SRC=$1
+	rm -rf "$F32_SRC"
+	mkdir -p "$F32_SRC/plain" "$F32_SRC/fast"
+	for sym in examples/seeds.sym tests/funcs.sym tests/gufuncs.sym bench/gubench.sym \
+		tests/golden/small.sym; do
+		"$bin" --templates "${SYMKERN_TEMPLATES:-$srcdir/templates}" -o "$F32_SRC/plain" \
+			"$srcdir/$sym" || exit 1
+	done
+	for sym in tests/funcs.sym tests/gufuncs.sym; do
+		"$bin" --templates "${SYMKERN_TEMPLATES:-$srcdir/templates}" --fast-math \
+			-o "$F32_SRC/fast" "$srcdir/$sym" || exit 1
+	done
+}
