@@ -1,7 +1,7 @@
 /* cli.c: the symkern command (see man/symkern.1), as a function that
  * main.c and the whole-program fuzzer (tests/fuzz/fuzz_symkern.c) call.
  *
- *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math]
+ *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math] [--literal]
  *           [--templates DIR] [--dump-defs | --list] FILE.sym
  *
  * Pipeline: read the file, parse it into the DAG (parse.c, dag.c), write
@@ -38,8 +38,8 @@ enum { MAX_INPUT = 64 << 20 };
 
 static void usage(FILE *f)
 {
-	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math] [--templates DIR]\n"
-	      "               [--dump-defs | --list] FILE.sym\n"
+	fputs("usage: symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math] [--literal]\n"
+	      "               [--templates DIR] [--dump-defs | --list] FILE.sym\n"
 	      "       symkern --version | --help\n"
 	      "Writes DIR/NAME.h, DIR/NAME.cu and DIR/NAME_cpu.c (see symkern(1)).\n",
 	      f);
@@ -116,12 +116,12 @@ int symkern_main(int argc, char **argv)
 {
 	optind = 0; /* glibc: start over, so the function can run again */
 	const char *outdir = ".", *lib = NULL, *prec = "f32,f64", *tmpldir = NULL;
-	int dump = 0, list = 0, fast = 0;
+	int dump = 0, list = 0, fast = 0, literal = 0;
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"name", required_argument, NULL, 'n'},
 		{"precision", required_argument, NULL, 'p'}, {"templates", required_argument, NULL, 't'},
 		{"dump-defs", no_argument, NULL, 'd'}, {"list", no_argument, NULL, 'l'},
-		{"fast-math", no_argument, NULL, 'f'},
+		{"fast-math", no_argument, NULL, 'f'}, {"literal", no_argument, NULL, 'L'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
 	};
@@ -135,6 +135,7 @@ int symkern_main(int argc, char **argv)
 		case 'd': dump = 1; break;
 		case 'l': list = 1; break;
 		case 'f': fast = 1; break;
+		case 'L': literal = 1; break;
 		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 1;
@@ -204,6 +205,7 @@ int symkern_main(int argc, char **argv)
 	diag_init(&diag, &src, stderr);
 	Dag dag;
 	dag_init(&dag, arena);
+	dag.rewrite = !literal;
 	Program prog;
 	int rc = 1;
 	if (parse_program(&prog, &src, &diag, &dag, lib) == 0 &&
@@ -213,8 +215,9 @@ int symkern_main(int argc, char **argv)
 		const char *input = safe_name(arena, path);
 		size_t cl = strlen(lib) + strlen(input) + 64;
 		command = arena_alloc(arena, cl);
-		snprintf(command, cl, "symkern -n %s --precision %s%s %s", lib,
-		         f32 && f64 ? "f32,f64" : f32 ? "f32" : "f64", fast ? " --fast-math" : "", input);
+		snprintf(command, cl, "symkern -n %s --precision %s%s%s %s", lib,
+		         f32 && f64 ? "f32,f64" : f32 ? "f32" : "f64", fast ? " --fast-math" : "",
+		         literal ? " --literal" : "", input);
 		EmitInfo info = {.lib = lib, .input = input, .sha256 = sha, .command = command,
 		                 .version = SYMKERN_VERSION, .f32 = f32, .f64 = f64, .fast_math = fast};
 		char *defs = NULL;

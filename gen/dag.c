@@ -287,6 +287,10 @@ static Node *powi(Dag *d, Node *x, int64_t n)
 
 enum { POWI_MAX = 64 };
 
+/* x**5 and beyond: 4 or more roundings in a chain, so over 2 ulps in the
+ * worst case; rewrite.c keeps the error of each step instead. */
+enum { POWI_COMPENSATED = 5 };
+
 Node *dag_pow(Dag *d, Node *base, Node *e)
 {
 	if (base->op == N_CONST && e->op == N_CONST)
@@ -297,7 +301,17 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 		if (num_is_int(v, &n) && n >= -POWI_MAX && n <= POWI_MAX) {
 			if (n == 0)
 				return dag_const(d, num_int(1));
-			Node *p = powi(d, base, n < 0 ? -n : n);
+			int64_t m = n < 0 ? -n : n;
+			Node *p;
+			if (d->rewrite && m >= POWI_COMPENSATED) {
+				Node t = blank(N_POWI, TY_REAL);
+				t.kids = &base;
+				t.nkids = 1;
+				t.off = (long)m;
+				p = intern(d, &t);
+			} else {
+				p = powi(d, base, m);
+			}
 			return n < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
 		}
 		/* Half-integers: x**(k + 1/2) = x**k * sqrt(x). */

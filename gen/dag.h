@@ -5,7 +5,9 @@
  *
  * Lowering done here, once for all back ends:
  *   x**n (integer |n| <= 64)  multiplication chain by repeated squaring;
- *                             negative n: one division of 1 by the chain
+ *                             negative n: one division of 1 by the chain;
+ *                             with Dag.rewrite and |n| >= 5, an N_POWI
+ *                             node that rewrite.c computes compensated
  *   x**(1/2), x**(k + 1/2)    sqrt(x), chain(k)*sqrt(x) (negative: 1/...)
  *   E**x, 2**x                exp(x), exp2(x)
  *   x + 0, x - 0, x*1, x/1, x**1, -(-x)  x
@@ -38,7 +40,9 @@ typedef enum {
 	N_SUM,     /* kids: body, lo, hi (integer expressions); bound var `level` */
 	N_PROD,    /* likewise */
 	N_INDPOW,  /* kids[0]**(index at level + off), computed incrementally */
-	N_INDFACT  /* (index at level + off)!, computed incrementally */
+	N_INDFACT, /* (index at level + off)!, computed incrementally */
+	/* Before rewrite_program only (rewrite.h): */
+	N_POWI     /* kids[0]**off, 5 <= off <= 64, when Dag.rewrite is set */
 } Op;
 
 /* Index levels a node may depend on: bit L is level L. */
@@ -65,6 +69,7 @@ struct Node {
 	unsigned mark; /* dag_schedule's visited stamp */
 	int tmp;       /* the emitter's temporary number, in the function being written */
 	unsigned scope; /* the gufunc emitter's scope where tmp holds the value */
+	Node *rw;      /* rewrite_program: what this node became */
 };
 
 struct Func {
@@ -89,6 +94,7 @@ typedef struct {
 	Node **order;       /* dag_schedule's result, reused by the next call */
 	void *stack;        /* and its work stack */
 	size_t order_cap, stack_cap;
+	bool rewrite;       /* accuracy rewrites (rewrite.h); false: --literal */
 } Dag;
 
 void dag_init(Dag *d, Arena *a);

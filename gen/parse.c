@@ -5,6 +5,7 @@
  * parsing resumes at the next definition, so all errors of a file are
  * reported. */
 #include "parse.h"
+#include "rewrite.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1533,5 +1534,7 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 		else
 			diag_error(diag, p.pending[i].loc, "unknown function '%s'", p.pending[i].name);
 	}
+	if (!diag->errors)
+		rewrite_program(dag, prog);
 	return diag->errors;
 }

@@ -85,23 +85,30 @@ SEEDS_FN double seeds_gauss01_f64(double x)
 	return t1;
 }
 
-/* logistic(x), seeds.sym line 14, operations: 4 */
+/* logistic(x), seeds.sym line 14, operations: 8 */
 SEEDS_FN double seeds_logistic_f64(double x)
 {
-	const double t1 = -x;
-	const double t2 = exp(t1);
-	const double t3 = 1.0 + t2;
-	const double t4 = 1.0 / t3;
-	return t4;
+	const int t1 = x >= 0.0;
+	const double t2 = fabs(x);
+	const double t3 = -t2;
+	const double t4 = exp(t3);
+	const double t5 = 1.0 + t4;
+	const double t6 = 1.0 / t5;
+	const double t7 = t4 / t5;
+	const double t8 = t1 ? t6 : t7;
+	return t8;
 }
 
-/* softplus(x), seeds.sym line 15, operations: 3 */
+/* softplus(x), seeds.sym line 15, operations: 6 */
 SEEDS_FN double seeds_softplus_f64(double x)
 {
-	const double t1 = exp(x);
-	const double t2 = 1.0 + t1;
-	const double t3 = log(t2);
-	return t3;
+	const double t1 = fabs(x);
+	const double t2 = -t1;
+	const double t3 = exp(t2);
+	const double t4 = log1p(t3);
+	const double t5 = fmax(x, 0.0);
+	const double t6 = t4 + t5;
+	return t6;
 }
 
 /* ramp(x), seeds.sym line 16, operations: 4 */
@@ -117,27 +124,32 @@ SEEDS_FN double seeds_ramp_f64(double x)
 /* cubic(x), seeds.sym line 17, operations: 6 */
 SEEDS_FN double seeds_cubic_f64(double x)
 {
-	const double t1 = x * x;
-	const double t2 = x * t1;
-	const double t3 = t2 / 3.0;
-	const double t4 = x * 2.5;
-	const double t5 = t3 - t4;
+	const double t1 = -x;
+	const double t2 = x * x;
+	const double t3 = x * t2;
+	const double t4 = t3 / 3.0;
+	const double t5 = fma(t1, 2.5, t4);
 	const double t6 = 3.1415926535897931 + t5;
 	return t6;
 }
 
-/* rosenbrock(x, y), seeds.sym line 18, operations: 8 */
+/* rosenbrock(x, y), seeds.sym line 18, operations: 13 */
 SEEDS_FN double seeds_rosenbrock_f64(double x, double y)
 {
-	const double t1 = 1.0 - x;
-	const double t2 = t1 * t1;
-	const double t3 = x * x;
-	const double t4 = -t3;
-	const double t5 = t4 + y;
-	const double t6 = t5 * t5;
-	const double t7 = 100.0 * t6;
-	const double t8 = t2 + t7;
-	return t8;
+	const double t1 = x * x;
+	const double t2 = -t1;
+	const double t3 = t2 + y;
+	const double t4 = t3 * t3;
+	const double t5 = 100.0 * t4;
+	const double t6 = -t5;
+	const double t7 = fma(100.0, t4, t6);
+	const double t8 = t7 - t7;
+	const int t9 = 0.0 == t8;
+	const double t10 = 1.0 - x;
+	const double t11 = fma(t10, t10, t5);
+	const double t12 = t7 + t11;
+	const double t13 = t9 ? t12 : t11;
+	return t13;
 }
 
 /* siny(y), seeds.sym line 5, operations: 1 */
@@ -171,23 +183,30 @@ SEEDS_FN float seeds_gauss01_f32(float x)
 	return t1;
 }
 
-/* logistic(x), seeds.sym line 14, operations: 4 */
+/* logistic(x), seeds.sym line 14, operations: 8 */
 SEEDS_FN float seeds_logistic_f32(float x)
 {
-	const float t1 = -x;
-	const float t2 = expf(t1);
-	const float t3 = 1.0f + t2;
-	const float t4 = 1.0f / t3;
-	return t4;
+	const int t1 = x >= 0.0f;
+	const float t2 = fabsf(x);
+	const float t3 = -t2;
+	const float t4 = expf(t3);
+	const float t5 = 1.0f + t4;
+	const float t6 = 1.0f / t5;
+	const float t7 = t4 / t5;
+	const float t8 = t1 ? t6 : t7;
+	return t8;
 }
 
-/* softplus(x), seeds.sym line 15, operations: 3 */
+/* softplus(x), seeds.sym line 15, operations: 6 */
 SEEDS_FN float seeds_softplus_f32(float x)
 {
-	const float t1 = expf(x);
-	const float t2 = 1.0f + t1;
-	const float t3 = logf(t2);
-	return t3;
+	const float t1 = fabsf(x);
+	const float t2 = -t1;
+	const float t3 = expf(t2);
+	const float t4 = log1pf(t3);
+	const float t5 = fmaxf(x, 0.0f);
+	const float t6 = t4 + t5;
+	return t6;
 }
 
 /* ramp(x), seeds.sym line 16, operations: 4 */
@@ -203,27 +222,32 @@ SEEDS_FN float seeds_ramp_f32(float x)
 /* cubic(x), seeds.sym line 17, operations: 6 */
 SEEDS_FN float seeds_cubic_f32(float x)
 {
-	const float t1 = x * x;
-	const float t2 = x * t1;
-	const float t3 = t2 / 3.0f;
-	const float t4 = x * 2.5f;
-	const float t5 = t3 - t4;
+	const float t1 = -x;
+	const float t2 = x * x;
+	const float t3 = x * t2;
+	const float t4 = t3 / 3.0f;
+	const float t5 = fmaf(t1, 2.5f, t4);
 	const float t6 = 3.14159274f + t5;
 	return t6;
 }
 
-/* rosenbrock(x, y), seeds.sym line 18, operations: 8 */
+/* rosenbrock(x, y), seeds.sym line 18, operations: 13 */
 SEEDS_FN float seeds_rosenbrock_f32(float x, float y)
 {
-	const float t1 = 1.0f - x;
-	const float t2 = t1 * t1;
-	const float t3 = x * x;
-	const float t4 = -t3;
-	const float t5 = t4 + y;
-	const float t6 = t5 * t5;
-	const float t7 = 100.0f * t6;
-	const float t8 = t2 + t7;
-	return t8;
+	const float t1 = x * x;
+	const float t2 = -t1;
+	const float t3 = t2 + y;
+	const float t4 = t3 * t3;
+	const float t5 = 100.0f * t4;
+	const float t6 = -t5;
+	const float t7 = fmaf(100.0f, t4, t6);
+	const float t8 = t7 - t7;
+	const int t9 = 0.0f == t8;
+	const float t10 = 1.0f - x;
+	const float t11 = fmaf(t10, t10, t5);
+	const float t12 = t7 + t11;
+	const float t13 = t9 ? t12 : t11;
+	return t13;
 }
 
 /* Map functions: out[i*inc_out] = f(a1[i*inc_a1], ...) for 0 <= i < n.

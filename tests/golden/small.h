@@ -59,10 +59,10 @@ SMALL_FN double small_poly_f64(double x, double y)
 {
 	const double t1 = x * x;
 	const double t2 = 3.0 * t1;
-	const double t3 = t2 * y;
-	const double t4 = x / 7.0;
-	const double t5 = t3 - t4;
-	const double t6 = t5 + 0.5;
+	const double t3 = x / 7.0;
+	const double t4 = -t3;
+	const double t5 = fma(t2, y, t4);
+	const double t6 = 0.5 + t5;
 	return t6;
 }
 
@@ -76,17 +76,16 @@ SMALL_FN double small_clip_f64(double x)
 	return t4;
 }
 
-/* both(x), small.sym line 5, operations: 7 */
+/* both(x), small.sym line 5, operations: 6 */
 SMALL_FN double small_both_f64(double x)
 {
 	const double t1 = small_poly_f64(x, x);
 	const double t2 = x * x;
 	const double t3 = -t2;
 	const double t4 = exp(t3);
-	const double t5 = t1 * t4;
-	const double t6 = small_clip_f64(x);
-	const double t7 = t5 + t6;
-	return t7;
+	const double t5 = small_clip_f64(x);
+	const double t6 = fma(t1, t4, t5);
+	return t6;
 }
 
 /* poly(x, y), small.sym line 3, operations: 6 */
@@ -94,10 +93,10 @@ SMALL_FN float small_poly_f32(float x, float y)
 {
 	const float t1 = x * x;
 	const float t2 = 3.0f * t1;
-	const float t3 = t2 * y;
-	const float t4 = x / 7.0f;
-	const float t5 = t3 - t4;
-	const float t6 = t5 + 0.5f;
+	const float t3 = x / 7.0f;
+	const float t4 = -t3;
+	const float t5 = fmaf(t2, y, t4);
+	const float t6 = 0.5f + t5;
 	return t6;
 }
 
@@ -111,17 +110,16 @@ SMALL_FN float small_clip_f32(float x)
 	return t4;
 }
 
-/* both(x), small.sym line 5, operations: 7 */
+/* both(x), small.sym line 5, operations: 6 */
 SMALL_FN float small_both_f32(float x)
 {
 	const float t1 = small_poly_f32(x, x);
 	const float t2 = x * x;
 	const float t3 = -t2;
 	const float t4 = expf(t3);
-	const float t5 = t1 * t4;
-	const float t6 = small_clip_f32(x);
-	const float t7 = t5 + t6;
-	return t7;
+	const float t5 = small_clip_f32(x);
+	const float t6 = fmaf(t1, t4, t5);
+	return t6;
 }
 
 /* Map functions: out[i*inc_out] = f(a1[i*inc_a1], ...) for 0 <= i < n.

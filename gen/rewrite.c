@@ -1,0 +1,338 @@
+/* rewrite.c: see rewrite.h.  Every rewrite is listed in symkern(5),
+ * REWRITES, with its error; tests/oracle measures each before and after. */
+#include "rewrite.h"
+
+#include "gufunc.h"
+
+/* What node x of the literal DAG became (its operands first: see R's use). */
+static Node *R(Node *x)
+{
+	return x->rw ? x->rw : x;
+}
+
+static Node *num(Dag *d, int64_t v)
+{
+	return dag_const(d, num_int(v));
+}
+
+static Node *call1(Dag *d, MathFn fn, Node *a)
+{
+	return dag_call(d, fn, &a);
+}
+
+static Node *call2(Dag *d, MathFn fn, Node *a, Node *b)
+{
+	Node *k[2] = {a, b};
+	return dag_call(d, fn, k);
+}
+
+static Node *fma3(Dag *d, Node *a, Node *b, Node *c)
+{
+	Node *k[3] = {a, b, c};
+	return dag_call(d, MF_FMA, k);
+}
+
+static bool is_call(const Node *x, MathFn fn)
+{
+	return x->op == N_CALL && x->fn == fn;
+}
+
+static bool is_num(const Node *x, int64_t v)
+{
+	return x->op == N_CONST && x->type == TY_REAL && num_is_ratio(x->val, v, 1);
+}
+
+/* hi + lo, where lo is the rounding error of a computation of hi, and hi
+ * alone where lo is not finite: then hi overflowed (lo = hi*hi - inf is
+ * -inf), and hi + lo would be inf - inf.  lo - lo == 0 is false exactly
+ * for inf and NaN, and no compiler folds it without -ffinite-math-only. */
+static Node *add_error(Dag *d, Node *hi, Node *lo)
+{
+	Node *finite = dag_op(d, N_EQ, dag_op(d, N_SUB, lo, lo), num(d, 0));
+	return dag_select(d, finite, dag_op(d, N_ADD, hi, lo), hi);
+}
+
+/* x**n, 5 <= n <= 64, by repeated squaring as a pair hi + lo: each product
+ * p = a*b keeps its error fma(a, b, -p), so the result is off by one final
+ * rounding (half an ulp) plus terms of order n*u^2 (Graillat, Lefevre and
+ * Muller's compensated exponentiation), where the plain chain's n - 1
+ * roundings reach (n - 1)/2 ulps. */
+static Node *powi_compensated(Dag *d, Node *x, long n)
+{
+	int top = 0;
+	while ((n >> (top + 1)) != 0)
+		top++;
+	Node *hi = x, *lo = NULL;
+	for (int bit = top - 1; bit >= 0; bit--) {
+		Node *p = dag_op(d, N_MUL, hi, hi);
+		Node *e = fma3(d, hi, hi, dag_op(d, N_NEG, p, NULL));
+		lo = lo ? fma3(d, dag_op(d, N_MUL, num(d, 2), hi), lo, e) : e;
+		hi = p;
+		if ((n >> bit) & 1) {
+			p = dag_op(d, N_MUL, hi, x);
+			e = fma3(d, hi, x, dag_op(d, N_NEG, p, NULL));
+			lo = fma3(d, lo, x, e);
+			hi = p;
+		}
+	}
+	return add_error(d, hi, lo);
+}
+
+/* a*b + c*d with one rounding of the result and the error of c*d kept
+ * (Kahan's algorithm, also Cornea et al.): at most 1.5 ulps even where
+ * the two products cancel, which the literal form loses entirely. */
+static Node *sum_of_products(Dag *d, Node *a, Node *b, Node *c, Node *dd)
+{
+	Node *w = dag_op(d, N_MUL, c, dd);
+	Node *e = fma3(d, c, dd, dag_op(d, N_NEG, w, NULL));
+	Node *f = fma3(d, a, b, w);
+	return add_error(d, f, e);
+}
+
+/* log(1 + exp(a)) = max(a, 0) + log1p(exp(-|a|)): exp never overflows,
+ * and for large |a| the result is a (or exp(a)) to full precision. */
+static Node *softplus(Dag *d, Node *a)
+{
+	Node *e = call1(d, MF_EXP, dag_op(d, N_NEG, call1(d, MF_FABS, a), NULL));
+	return dag_op(d, N_ADD, call2(d, MF_FMAX, a, num(d, 0)), call1(d, MF_LOG1P, e));
+}
+
+/* 1/(1 + exp(-t)) from e = exp(-|t|) <= 1: 1/(1 + e) for t >= 0 and
+ * e/(1 + e) below, so nothing overflows and tiny results keep their
+ * digits (the literal form is 0 from t = -709.8 in double). */
+static Node *sigmoid(Dag *d, Node *t)
+{
+	Node *e = call1(d, MF_EXP, dag_op(d, N_NEG, call1(d, MF_FABS, t), NULL));
+	Node *den = dag_op(d, N_ADD, num(d, 1), e);
+	return dag_select(d, dag_op(d, N_GE, t, num(d, 0)), dag_op(d, N_DIV, num(d, 1), den),
+	                  dag_op(d, N_DIV, e, den));
+}
+
+/* The operand u of 1 + u (either order), or NULL. */
+static Node *one_plus(const Node *x)
+{
+	if (x->op != N_ADD)
+		return NULL;
+	if (is_num(x->kids[0], 1))
+		return x->kids[1];
+	if (is_num(x->kids[1], 1))
+		return x->kids[0];
+	return NULL;
+}
+
+/* x - 1 as written: x - 1 or x + (-1); returns x or NULL. */
+static Node *minus_one(const Node *x)
+{
+	if (x->op == N_SUB && is_num(x->kids[1], 1))
+		return x->kids[0];
+	if (x->op == N_ADD && is_num(x->kids[0], -1))
+		return x->kids[1];
+	if (x->op == N_ADD && is_num(x->kids[1], -1))
+		return x->kids[0];
+	return NULL;
+}
+
+/* exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u), cosh(u) - 1 ->
+ * 2*sinh(u/2)**2, 1 - cos(u) -> 2*sin(u/2)**2 (and the negated forms):
+ * the literal forms lose every digit as u -> 0. */
+static Node *cancel_one(Dag *d, Node *x)
+{
+	Node *a = minus_one(x);
+	bool neg = false;
+	if (!a && x->op == N_SUB && is_num(x->kids[0], 1)) {
+		a = x->kids[1];
+		neg = true;
+	}
+	if (!a || a->op != N_CALL)
+		return NULL;
+	Node *u = R(a->kids[0]), *r;
+	if (a->fn == MF_EXP) {
+		r = call1(d, MF_EXPM1, u);
+	} else if (a->fn == MF_COSH || a->fn == MF_COS) {
+		Node *s = call1(d, a->fn == MF_COSH ? MF_SINH : MF_SIN, dag_op(d, N_DIV, u, num(d, 2)));
+		/* cosh(u) - 1 = 2*sinh(u/2)**2, cos(u) - 1 = -2*sin(u/2)**2 */
+		return dag_op(d, N_MUL, num(d, (a->fn == MF_COSH) != neg ? 2 : -2), dag_op(d, N_MUL, s, s));
+	} else {
+		return NULL;
+	}
+	return neg ? dag_op(d, N_NEG, r, NULL) : r;
+}
+
+/* a*b + c, a*b - c, c - a*b, a*b +- c*d as fma. */
+static Node *fused(Dag *d, Node *x)
+{
+	if (x->op != N_ADD && x->op != N_SUB)
+		return NULL;
+	Node *l = x->kids[0], *r = x->kids[1];
+	bool sub = x->op == N_SUB;
+	if (l->op == N_MUL && r->op == N_MUL) {
+		Node *c = R(r->kids[0]);
+		return sum_of_products(d, R(l->kids[0]), R(l->kids[1]),
+		                       sub ? dag_op(d, N_NEG, c, NULL) : c, R(r->kids[1]));
+	}
+	if (l->op == N_MUL) {
+		Node *c = R(r);
+		return fma3(d, R(l->kids[0]), R(l->kids[1]), sub ? dag_op(d, N_NEG, c, NULL) : c);
+	}
+	if (r->op == N_MUL) {
+		Node *a = R(r->kids[0]);
+		return fma3(d, sub ? dag_op(d, N_NEG, a, NULL) : a, R(r->kids[1]), R(l));
+	}
+	return NULL;
+}
+
+/* The terms of a sum of squares t*t and positive constants, as written
+ * (at most 8); false for anything else. */
+enum { MAX_SQUARES = 8 };
+static bool squares(Dag *d, const Node *x, Node **t, int *n, int depth)
+{
+	if (*n == MAX_SQUARES || depth > MAX_SQUARES)
+		return false;
+	if (x->op == N_ADD)
+		return squares(d, x->kids[0], t, n, depth + 1) && squares(d, x->kids[1], t, n, depth + 1);
+	if (x->op == N_MUL && x->kids[0] == x->kids[1]) {
+		t[(*n)++] = R(x->kids[0]);
+		return true;
+	}
+	if (x->op == N_CONST && x->type == TY_REAL && num_value(x->val) > 0) {
+		t[(*n)++] = call1(d, MF_SQRT, (Node *)x); /* folded: a constant */
+		return true;
+	}
+	return false;
+}
+
+/* sqrt(a**2 + b**2 [+ ...]) -> hypot(hypot(a, b), ...): no overflow or
+ * underflow of the squares. */
+static Node *norm(Dag *d, Node *x)
+{
+	Node *t[MAX_SQUARES];
+	int n = 0;
+	if (x->op != N_ADD || !squares(d, x, t, &n, 0))
+		return NULL;
+	Node *r = t[0];
+	for (int i = 1; i < n; i++)
+		r = call2(d, MF_HYPOT, r, t[i]);
+	return r;
+}
+
+/* log(1 + exp(a)) -> softplus, log(exp(a) + exp(b)) -> log-sum-exp,
+ * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u). */
+static Node *logarithm(Dag *d, Node *x)
+{
+	Node *u = one_plus(x);
+	if (u && is_call(u, MF_EXP))
+		return softplus(d, R(u->kids[0]));
+	if (x->op == N_ADD && is_call(x->kids[0], MF_EXP) && is_call(x->kids[1], MF_EXP)) {
+		/* max(a, b) + log1p(exp(-|a - b|)); inf - inf is NaN where both
+		 * are infinite of one sign, as in the literal form only for +inf. */
+		Node *a = R(x->kids[0]->kids[0]), *b = R(x->kids[1]->kids[0]);
+		Node *gap = dag_op(d, N_NEG, call1(d, MF_FABS, dag_op(d, N_SUB, a, b)), NULL);
+		return dag_op(d, N_ADD, call2(d, MF_FMAX, a, b), call1(d, MF_LOG1P, call1(d, MF_EXP, gap)));
+	}
+	if (u)
+		return call1(d, MF_LOG1P, R(u));
+	if (x->op == N_SUB && is_num(x->kids[0], 1))
+		return call1(d, MF_LOG1P, dag_op(d, N_NEG, R(x->kids[1]), NULL));
+	return NULL;
+}
+
+/* c/(1 + exp(u)) -> c*sigmoid(-u), exp(u)/(1 + exp(u)) -> sigmoid(u). */
+static Node *quotient(Dag *d, Node *x)
+{
+	Node *u = one_plus(x->kids[1]);
+	if (!u || !is_call(u, MF_EXP))
+		return NULL;
+	Node *a = R(u->kids[0]);
+	if (x->kids[0] == u)
+		return sigmoid(d, a);
+	if (x->kids[0]->op == N_CONST)
+		return dag_op(d, N_MUL, x->kids[0], sigmoid(d, dag_op(d, N_NEG, a, NULL)));
+	return NULL;
+}
+
+/* Node x of the literal DAG with its operands rewritten, by a pattern if
+ * one matches, else as it was. */
+static Node *rewrite_node(Dag *d, Node *x)
+{
+	Node *r = NULL;
+	switch (x->op) {
+	case N_ADD:
+	case N_SUB:
+		r = cancel_one(d, x);
+		if (!r)
+			r = fused(d, x);
+		break;
+	case N_DIV: r = quotient(d, x); break;
+	case N_CALL:
+		if (x->fn == MF_LOG)
+			r = logarithm(d, x->kids[0]);
+		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP))
+			r = softplus(d, R(x->kids[0]->kids[0]));
+		else if (x->fn == MF_SQRT)
+			r = norm(d, x->kids[0]);
+		break;
+	case N_POWI: return powi_compensated(d, R(x->kids[0]), x->off);
+	default: break;
+	}
+	if (r)
+		return r;
+	if (x->nkids == 0)
+		return x;
+	Node *k[3] = {NULL, NULL, NULL}, **kids = x->nkids <= 3 ? k : arena_alloc(d->arena, (size_t)x->nkids * sizeof *kids);
+	bool same = true;
+	for (int i = 0; i < x->nkids; i++) {
+		/* The limits of a Sum are integer expressions, not values: as written. */
+		kids[i] = (x->op == N_SUM || x->op == N_PROD) && i > 0 ? x->kids[i] : R(x->kids[i]);
+		same = same && kids[i] == x->kids[i];
+	}
+	if (same)
+		return x;
+	switch (x->op) {
+	case N_NEG:
+	case N_NOT: return dag_op(d, x->op, kids[0], NULL);
+	case N_SELECT: return dag_select(d, kids[0], kids[1], kids[2]);
+	case N_CALL: return dag_call(d, x->fn, kids);
+	case N_UCALL: return dag_ucall(d, x->func, kids);
+	case N_SUM:
+	case N_PROD:
+	case N_INDPOW:
+	case N_INDFACT:
+	case N_VREAD:
+	case N_SEQ:
+		return dag_gu(d, x->op, x->func, x->index, x->level, x->off, kids, x->nkids);
+	default: return dag_op(d, x->op, kids[0], kids[1]);
+	}
+}
+
+static Node *rewrite_root(Dag *d, Node *root)
+{
+	Node **order;
+	size_t n = dag_schedule(d, root, &order);
+	/* Operands first, so R() of every operand is known; nodes made here
+	 * are not in order, so a rewritten form is never rewritten again. */
+	for (size_t i = 0; i < n; i++)
+		if (!order[i]->rw)
+			order[i]->rw = rewrite_node(d, order[i]);
+	return R(root);
+}
+
+void rewrite_program(Dag *d, Program *prog)
+{
+	if (!d->rewrite)
+		return;
+	Func **lists[2] = {prog->funcs, prog->gufuncs};
+	int counts[2] = {prog->nfuncs, prog->ngufuncs};
+	for (int l = 0; l < 2; l++)
+		for (int i = 0; i < counts[l]; i++) {
+			Func *f = lists[l][i];
+			if (f->root)
+				f->root = rewrite_root(d, f->root);
+			for (int q = 0; f->gu && q < f->gu->nseqs; q++) {
+				Seq *s = &f->gu->seqs[q];
+				for (int b = 0; b < s->nbase; b++)
+					s->base[b] = rewrite_root(d, s->base[b]);
+				if (s->rule)
+					s->rule = rewrite_root(d, s->rule);
+			}
+		}
+}

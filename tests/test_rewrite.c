@@ -1,0 +1,261 @@
+/* test_rewrite.c: the accuracy rewrites (symkern(5), REWRITES), measured.
+ * tests/rewrites.sym is generated twice, as rw (rewritten, the default)
+ * and rwlit (--literal); each case evaluates both on random points of a
+ * domain where the literal formula fails, against a long double reference,
+ * and asserts the rewritten error bound and that the literal form is at
+ * least 1000 times worse there (or not finite), so each rewrite is shown
+ * to be both right and needed.  Built with -ffp-contract=off, so the
+ * compiler does not fuse the literal a*b + c on its own. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rw.h"
+#include "rwlit.h"
+#include "tests.h"
+
+enum { POINTS = 4000 };
+
+/* Distance from got to the exact value ref in units in the last place of
+ * the precision (the spacing of doubles or floats at ref); infinite for
+ * a non-finite result where ref is finite. */
+static double ulps(long double got, long double ref, bool f32)
+{
+	if (!isfinite(got))
+		return INFINITY;
+	int e;
+	frexpl(ref, &e);
+	int mant = f32 ? 24 : 53, emin = f32 ? -125 : -1021;
+	if (e < emin)
+		e = emin; /* subnormal: the spacing stops shrinking */
+	return (double)(fabsl(got - ref) / ldexpl(1.0L, e - mant));
+}
+
+/* A reproducible uniform draw in [lo, hi]. */
+static double draw(uint64_t *s, double lo, double hi)
+{
+	*s = *s * 6364136223846793005u + 1442695040888963407u;
+	return lo + (hi - lo) * ((double)(*s >> 11) / 9007199254740992.0);
+}
+
+typedef struct {
+	const char *name;
+	int nargs;
+	double lo, hi;            /* the domain of every argument, f64 */
+	double lo32, hi32;        /* and f32, where float overflows earlier */
+	double bound64, bound32;  /* the rewritten form's max error, ulps */
+	long double (*ref)(const long double *a);
+	double (*rw64)(const double *a), (*lit64)(const double *a);
+	float (*rw32)(const float *a), (*lit32)(const float *a);
+	/* Moves the last arguments next to a cancellation: z = -x*y, z*w = x*y. */
+	int cancel;
+} Case;
+
+static long double r_expm1(const long double *a) { return expm1l(a[0]); }
+static long double r_negexpm1(const long double *a) { return -expm1l(a[0]); }
+static long double r_log1p(const long double *a) { return log1pl(a[0]); }
+static long double r_log1m(const long double *a) { return log1pl(-a[0]); }
+static long double r_softplus(const long double *a) { return a[0] > 0 ? a[0] + log1pl(expl(-a[0])) : log1pl(expl(a[0])); }
+static long double r_sigmoid(const long double *a) { return 1 / (1 + expl(-a[0])); }
+static long double r_hyp(const long double *a) { return hypotl(a[0], a[1]); }
+static long double r_hyp3(const long double *a) { return hypotl(hypotl(a[0], a[1]), a[2]); }
+static long double r_lse(const long double *a)
+{
+	long double m = fmaxl(a[0], a[1]);
+	return m + log1pl(expl(fminl(a[0], a[1]) - m));
+}
+static long double r_muladd(const long double *a)
+{
+	double p = (double)a[0] * (double)a[1];
+	/* p + z first: exact, as they nearly cancel; then the product's error */
+	return ((long double)p + a[2]) + (long double)fma((double)a[0], (double)a[1], -p);
+}
+static long double r_dop(const long double *a)
+{
+	double p = (double)a[0] * (double)a[1], q = (double)a[2] * (double)a[3];
+	long double e = (long double)fma((double)a[0], (double)a[1], -p) -
+	                (long double)fma((double)a[2], (double)a[3], -q);
+	return (long double)(p - q) + e; /* p - q exact: they are close */
+}
+static long double r_pow7(const long double *a) { return powl(a[0], 7); }
+static long double r_pow24(const long double *a) { return powl(a[0], 24); }
+static long double r_powm9(const long double *a) { return powl(a[0], -9); }
+static long double r_cosm1(const long double *a)
+{
+	long double s = sinl(a[0] / 2);
+	return 2 * s * s;
+}
+static long double r_coshm1(const long double *a)
+{
+	long double s = sinhl(a[0] / 2);
+	return 2 * s * s;
+}
+
+/* Adapters from an argument array to each generated scalar function. */
+#define A1(x) x[0]
+#define A2(x) x[0], x[1]
+#define A3(x) x[0], x[1], x[2]
+#define A4(x) x[0], x[1], x[2], x[3]
+#define ADAPT(fn, A)                                                                  \
+	static double rw64_##fn(const double *a) { return rw_##fn##_f64(A(a)); }      \
+	static double lit64_##fn(const double *a) { return rwlit_##fn##_f64(A(a)); }  \
+	static float rw32_##fn(const float *a) { return rw_##fn##_f32(A(a)); }        \
+	static float lit32_##fn(const float *a) { return rwlit_##fn##_f32(A(a)); }
+ADAPT(expm1_, A1)
+ADAPT(negexpm1, A1)
+ADAPT(log1p_, A1)
+ADAPT(log1m, A1)
+ADAPT(softplus, A1)
+ADAPT(sigmoid, A1)
+ADAPT(logistic, A1)
+ADAPT(hyp, A2)
+ADAPT(hyp3, A3)
+ADAPT(lse, A2)
+ADAPT(muladd, A3)
+ADAPT(dop, A4)
+ADAPT(pow7, A1)
+ADAPT(pow24, A1)
+ADAPT(powm9, A1)
+ADAPT(cosm1, A1)
+ADAPT(coshm1, A1)
+#define FNS(fn) rw64_##fn, lit64_##fn, rw32_##fn, lit32_##fn
+
+/* Domains where the literal form overflows or cancels.  The f32 bounds
+ * add the float functions' own error (glibc: 1 to 2 ulps). */
+static const Case cases[] = {
+	{"exp(x) - 1", 1, -1e-6, 1e-6, -1e-4, 1e-4, 1, 2, r_expm1, FNS(expm1_), 0},
+	{"1 - exp(x)", 1, -1e-6, 1e-6, -1e-4, 1e-4, 1, 2, r_negexpm1, FNS(negexpm1), 0},
+	{"log(1 + x)", 1, -1e-6, 1e-6, -1e-4, 1e-4, 1, 2, r_log1p, FNS(log1p_), 0},
+	{"log(1 - x)", 1, -1e-6, 1e-6, -1e-4, 1e-4, 1, 2, r_log1m, FNS(log1m), 0},
+	{"log(exp(x) + 1), x < 0", 1, -740, -40, -100, -20, 2, 3, r_softplus, FNS(softplus), 0},
+	{"log(exp(x) + 1), overflow", 1, 710, 1e300, 89, 1e30, 2, 3, r_softplus, FNS(softplus), 0},
+	{"1/(1 + exp(-x))", 1, -745, -90, -103, -60, 2, 3, r_sigmoid, FNS(sigmoid), 0},
+	{"exp(x)/(exp(x) + 1)", 1, 700, 800, 80, 100, 2, 3, r_sigmoid, FNS(logistic), 0},
+	{"sqrt(x**2 + y**2)", 2, 1e160, 1e300, 1e20, 1e37, 1, 2, r_hyp, FNS(hyp), 0},
+	{"sqrt(x**2 + y**2), tiny", 2, 1e-300, 1e-170, 1e-37, 1e-20, 1, 2, r_hyp, FNS(hyp), 0},
+	{"sqrt(x**2 + y**2 + z**2)", 3, 1e160, 1e300, 1e20, 1e37, 2, 3, r_hyp3, FNS(hyp3), 0},
+	{"log(exp(x) + exp(y))", 2, 710, 1e5, 89, 1e4, 2, 3, r_lse, FNS(lse), 0},
+	{"x*y + z, z near -x*y", 3, 1, 2, 1, 2, 0.5, 0.5, r_muladd, FNS(muladd), 1},
+	{"x*y - z*w, near equal", 4, 1, 2, 1, 2, 1.5, 1.5, r_dop, FNS(dop), 2},
+	{"1 - cos(x)", 1, -1e-4, 1e-4, -1e-2, 1e-2, 2, 3, r_cosm1, FNS(cosm1), 0},
+	/* sinh's error, squared: the one rewrite past 2 ulps */
+	{"cosh(x) - 1", 1, -1e-4, 1e-4, -1e-2, 1e-2, 3.5, 4, r_coshm1, FNS(coshm1), 0},
+};
+
+/* The worst error over POINTS points, rewritten and literal. */
+static void measure(const Case *c, bool f32, double *rw, double *lit)
+{
+	uint64_t s = 12345;
+	*rw = *lit = 0;
+	for (int i = 0; i < POINTS; i++) {
+		double a[4];
+		float af[4];
+		long double al[4];
+		for (int j = 0; j < c->nargs; j++)
+			a[j] = f32 ? draw(&s, c->lo32, c->hi32) : draw(&s, c->lo, c->hi);
+		if (c->cancel == 1) /* z = -x*y, perturbed in its last bits */
+			a[2] = -a[0] * a[1] * (1 + draw(&s, -1e-12, 1e-12));
+		if (c->cancel == 2) /* z*w = x*y, likewise */
+			a[2] = a[0] * a[1] / a[3] * (1 + draw(&s, -1e-12, 1e-12));
+		for (int j = 0; j < c->nargs; j++) {
+			af[j] = (float)a[j];
+			al[j] = f32 ? af[j] : a[j];
+		}
+		long double ref = c->ref(al);
+		if (!isfinite(ref) || (f32 && fabsl(ref) > FLT_MAX))
+			continue;
+		double e1 = f32 ? ulps(c->rw32(af), ref, true) : ulps(c->rw64(a), ref, false);
+		double e0 = f32 ? ulps(c->lit32(af), ref, true) : ulps(c->lit64(a), ref, false);
+		*rw = fmax(*rw, e1);
+		*lit = isnan(e0) ? INFINITY : fmax(*lit, e0);
+	}
+}
+
+START_TEST(test_rewrite_f64)
+{
+	const Case *c = &cases[_i];
+	double rw, lit;
+	measure(c, false, &rw, &lit);
+	ck_assert_msg(rw <= c->bound64, "%s: %.3g ulps rewritten, bound %.3g", c->name, rw, c->bound64);
+	ck_assert_msg(lit >= 1000 * fmax(rw, 0.5), "%s: literal %.3g ulps is not 1000 times %.3g", c->name,
+	              lit, rw);
+}
+END_TEST
+
+START_TEST(test_rewrite_f32)
+{
+	const Case *c = &cases[_i];
+	double rw, lit;
+	measure(c, true, &rw, &lit);
+	ck_assert_msg(rw <= c->bound32, "%s (f32): %.3g ulps rewritten, bound %.3g", c->name, rw, c->bound32);
+	ck_assert_msg(lit >= 1000 * fmax(rw, 0.5), "%s (f32): literal %.3g ulps is not 1000 times %.3g",
+	              c->name, lit, rw);
+}
+END_TEST
+
+/* x**n beyond 4 is computed compensated: within 1 ulp where the chain of
+ * n - 1 roundings drifts to several (not 1000 times: both are close). */
+START_TEST(test_powers)
+{
+	static const Case pw[] = {
+		{"x**7", 1, 0.5, 2, 0.5, 2, 1, 1, r_pow7, FNS(pow7), 0},
+		{"x**24", 1, 0.5, 2, 0.5, 2, 1, 1, r_pow24, FNS(pow24), 0},
+		{"x**(-9)", 1, 0.5, 2, 0.5, 2, 1.5, 1.5, r_powm9, FNS(powm9), 0},
+	};
+	for (size_t i = 0; i < sizeof pw / sizeof pw[0]; i++)
+		for (int f32 = 0; f32 < 2; f32++) {
+			double rw, lit;
+			measure(&pw[i], f32, &rw, &lit);
+			ck_assert_msg(rw <= pw[i].bound64, "%s%s: %.3g ulps", pw[i].name, f32 ? " (f32)" : "", rw);
+			ck_assert_msg(lit > rw, "%s%s: literal %.3g ulps, rewritten %.3g", pw[i].name,
+			              f32 ? " (f32)" : "", lit, rw);
+		}
+}
+END_TEST
+
+/* In a gufunc: a Sum of exp(v[k]) - 1 over tiny v is a Sum of expm1. */
+START_TEST(test_rewrite_in_sum)
+{
+	enum { N = 100 };
+	double v[N], out = NAN, outlit = NAN;
+	long double ref = 0;
+	uint64_t s = 7;
+	for (int k = 0; k < N; k++) {
+		v[k] = draw(&s, 1e-9, 2e-9); /* all positive: no cancellation between terms */
+		ref += expm1l(v[k]);
+	}
+	ck_assert_int_eq(rw_sumexpm1_f64_cpu(1, N, v, 0, 1, &out, 1), 0);
+	ck_assert_int_eq(rwlit_sumexpm1_f64_cpu(1, N, v, 0, 1, &outlit, 1), 0);
+	double e1 = ulps(out, ref, false), e0 = ulps(outlit, ref, false);
+	ck_assert_msg(e1 <= 2, "Sum of expm1: %.3g ulps", e1);
+	ck_assert_msg(e0 >= 1000 * fmax(e1, 0.5), "literal Sum: %.3g ulps against %.3g", e0, e1);
+}
+END_TEST
+
+/* --literal is recorded in the generated files' command line. */
+START_TEST(test_literal_in_header)
+{
+	size_t n;
+	char *lit = slurp(BUILDDIR "/tests/rwlit.h", &n), *rw = slurp(BUILDDIR "/tests/rw.h", &n);
+	ck_assert(lit && rw);
+	ck_assert_ptr_nonnull(strstr(lit, "--literal"));
+	ck_assert_ptr_null(strstr(rw, "--literal"));
+	free(lit);
+	free(rw);
+}
+END_TEST
+
+Suite *suite_rewrite(void)
+{
+	Suite *s = suite_create("rewrite");
+	TCase *tc = tcase_create("rewrite");
+	tcase_add_loop_test(tc, test_rewrite_f64, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_loop_test(tc, test_rewrite_f32, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, test_powers);
+	tcase_add_test(tc, test_rewrite_in_sum);
+	tcase_add_test(tc, test_literal_in_header);
+	suite_add_tcase(s, tc);
+	return s;
+}
