@@ -101,6 +101,17 @@ def _fma_points(rng, n, prec):
     return x.astype(np.float64), y.astype(np.float64), z.astype(np.float64)
 
 
+def _sop_points(rng, n, prec):
+    """(w, x, y, z) with x*y - z*w cancelling: z*w within a few units of
+    x*y, with w and z random and z = (x*y)/w rounded."""
+    dt = np.float64 if prec == "f64" else np.float32
+    x = rng.uniform(0.5, 2, n).astype(dt)
+    y = rng.uniform(0.5, 2, n).astype(dt)
+    w = rng.uniform(0.5, 2, n).astype(dt)
+    zz = (x.astype(np.float64) * y / w).astype(dt)
+    return w.astype(np.float64), x.astype(np.float64), y.astype(np.float64), zz.astype(np.float64)
+
+
 class Rewrite:
     """One rewrite: the literal expression, its domain, and whether the
     literal error must be at least 1000 times the rewritten one (ratio)."""
@@ -133,6 +144,12 @@ REWRITES = [
                     D.uni(lambda L: 3 * L["lnsub"], lambda L: L["lnsub"])),
              D.pair(D.uni(-20, 20), D.uni(-20, 20))]),
     Rewrite("rw_fma", "a*b + c -> fma(a, b, c)", X * Y - Z, (X, Y, Z), [_fma_points]),
+    Rewrite("rw_1mcos", "1 - cos(u) -> 2*sin(u/2)**2", 1 - sympy.cos(X), (X,),
+            [D.logu(1e-8, 1e-1, True), D.uni(-3, 3)]),
+    Rewrite("rw_coshm1", "cosh(u) - 1 -> 2*sinh(u/2)**2", sympy.cosh(X) - 1, (X,),
+            [D.logu(1e-8, 1e-1, True), D.uni(-3, 3)]),
+    Rewrite("rw_sop", "a*b - c*d (Kahan's sum of products)", X * Y - Z * sympy.Symbol("w"),
+            (sympy.Symbol("w"), X, Y, Z), [_sop_points]),
     Rewrite("rw_pow12", "x**12 by repeated squaring", X ** 12, (X,),
             [D.logu(1e-3, 1e3, True)], ratio=False),
     Rewrite("rw_powm5", "x**(-5) by repeated squaring", X ** -5, (X,),

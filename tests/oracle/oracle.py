@@ -316,7 +316,8 @@ def cmd_rewrites(a):
     with tempfile.TemporaryDirectory(prefix="oracle.") as d:
         build.generate(d, "rw", defs)
         build.generate(d, "rwlit", defs, ["--literal"])
-        after = {c: run_cpu(build.compile_cpu(d, "rw"), c) for c in cases}
+        rw = build.compile_cpu(d, "rw")
+        after = {c: run_cpu(rw, c) for c in cases}
         lit = build.compile_cpu(d, "rwlit")
         before = {c: run_cpu(lit, c) for c in cases}
     tables = []
