@@ -1,0 +1,161 @@
+"""corpus.py: the random composite expressions and the cancellation-prone
+cases of the oracle.
+
+Composite expressions are random SymPy trees over the functions and
+operators of symkern(5) (funcs.py), built with a seeded generator, so a seed
+names a corpus.  SymPy simplifies some trees as it builds them (sin(-x) is
+-sin(x)); what is printed is what SymPy holds, and the reference is
+computed from the same object, so the two always agree.
+
+REWRITES lists the expressions whose literal evaluation cancels, overflows
+or underflows on a domain where symkern's rewrites (symkern(1) --literal
+turns them off) should not: each with that domain.
+"""
+
+import math
+
+import numpy as np
+import sympy
+
+import domains as D
+from funcs import cbrt, exp2, expm1, fma, hypot, log1p, log2, log10
+
+X, Y, Z = sympy.symbols("x y z")
+
+UNARY = [sympy.sin, sympy.cos, sympy.tan, sympy.asin, sympy.acos, sympy.atan, sympy.sinh, sympy.cosh,
+         sympy.tanh, sympy.asinh, sympy.acosh, sympy.atanh, sympy.exp, exp2, expm1, sympy.log, log2,
+         log10, log1p, sympy.sqrt, cbrt, sympy.Abs, sympy.floor, sympy.ceiling, sympy.erf, sympy.erfc,
+         sympy.gamma, sympy.loggamma, sympy.sign, sympy.Heaviside]
+CONSTS = [sympy.Integer(2), sympy.Integer(3), sympy.Integer(-1), sympy.Rational(1, 2), sympy.Rational(3, 2),
+          sympy.Rational(1, 3), sympy.pi, sympy.E, sympy.Integer(10)]
+
+
+def _tree(rng, depth, syms):
+    """A random expression of at most `depth` levels."""
+    if depth == 0 or rng.random() < 0.2:
+        if rng.random() < 0.8:
+            return syms[rng.integers(len(syms))]
+        return CONSTS[rng.integers(len(CONSTS))]
+    k = rng.random()
+    sub = lambda: _tree(rng, depth - 1, syms)
+    if k < 0.35:
+        return UNARY[rng.integers(len(UNARY))](sub())
+    if k < 0.70:
+        a, b = sub(), sub()
+        op = rng.integers(4)
+        return [a + b, a - b, a * b, a / b][op]
+    if k < 0.78:
+        return sub() ** int(rng.choice([2, 3, -1, -2, 5]))
+    if k < 0.82:
+        return sub() ** sub()
+    if k < 0.86:
+        return [sympy.atan2, hypot][rng.integers(2)](sub(), sub())
+    if k < 0.89:
+        return fma(sub(), sub(), sub())
+    if k < 0.93:
+        return [sympy.Min, sympy.Max][rng.integers(2)](sub(), sub())
+    a, b, c = sub(), sub(), sub()
+    return sympy.Piecewise((a, b < c), (c, True))
+
+
+_REFUSED = ("I", "zoo", "oo", "nan", "Integral", "Derivative", "polar", "Sum", "Product",
+            "LambertW", "re(", "im(", "arg(", "conjugate")
+
+
+def composites(seed, count):
+    """count random expressions: a list of (name, argnames, expr)."""
+    rng = np.random.default_rng(seed)
+    out, seen = [], set()
+    while len(out) < count:
+        nsym = int(rng.integers(1, 4))
+        syms = [X, Y, Z][:nsym]
+        try:
+            e = _tree(rng, int(rng.integers(2, 5)), syms)
+        except (ZeroDivisionError, ValueError, TypeError):
+            continue
+        text = str(e)
+        if (not e.free_symbols or e.is_Boolean or any(r in text for r in _REFUSED)
+                or len(text) > 400 or text in seen or e.has(sympy.Float)):
+            continue
+        seen.add(text)
+        args = sorted(str(s) for s in e.free_symbols)
+        out.append(("c%04d" % len(out), args, e))
+    return out
+
+
+# Points for composite expressions: moderate values, wide magnitudes and the
+# neighbourhood of 0 and 1, where most functions have their hard parts.
+COMPOSITE_REGIONS = [D.uni(-3, 3), D.logu(1e-6, 1e6, True), D.near(1, True), D.logu(1e-30, 1e-6, True),
+                     D.uni(0, 1)]
+
+
+def _fma_points(rng, n, prec):
+    """x, y in [0.5, 2] and z within a few units of x*y: x*y - z cancels."""
+    dt = np.float64 if prec == "f64" else np.float32
+    x = rng.uniform(0.5, 2, n).astype(dt)
+    y = rng.uniform(0.5, 2, n).astype(dt)
+    p = (x * y).astype(dt)
+    z = p.copy()
+    for _ in range(4):
+        z = np.where(rng.random(n) < 0.5, np.nextafter(z, dt(np.inf)), np.nextafter(z, dt(-np.inf)))
+    return x.astype(np.float64), y.astype(np.float64), z.astype(np.float64)
+
+
+def _sop_points(rng, n, prec):
+    """(w, x, y, z) with x*y - z*w cancelling: z*w within a few units of
+    x*y, with w and z random and z = (x*y)/w rounded."""
+    dt = np.float64 if prec == "f64" else np.float32
+    x = rng.uniform(0.5, 2, n).astype(dt)
+    y = rng.uniform(0.5, 2, n).astype(dt)
+    w = rng.uniform(0.5, 2, n).astype(dt)
+    zz = (x.astype(np.float64) * y / w).astype(dt)
+    return w.astype(np.float64), x.astype(np.float64), y.astype(np.float64), zz.astype(np.float64)
+
+
+class Rewrite:
+    """One rewrite: the literal expression, its domain, and whether the
+    literal error must be at least 1000 times the rewritten one (ratio)."""
+
+    def __init__(self, name, rule, expr, args, regions, ratio=True, bound=None):
+        self.name, self.rule, self.expr, self.args = name, rule, expr, tuple(str(a) for a in args)
+        self.regions, self.ratio, self.bound = regions, ratio, bound
+
+
+LNMAX = lambda L: L["lnmax"]
+# 2*sin(u/2)**2 squares a library sine: twice its error (libmvec documents
+# 4 ulps, 4.5 from the exact value) plus the square's rounding: 9.5.
+# symkern(5) says 3.5, which assumes a sine within about 1.5 ulps.
+SQUARE_BOUND = {"f64": 9.5, "f32": 9.5}
+REWRITES = [
+    Rewrite("rw_expm1", "exp(a) - 1 -> expm1(a)", sympy.exp(X) - 1, (X,),
+            [D.logu(lambda L: L["tiny"], 1e-2, True), D.uni(-1, 1)]),
+    Rewrite("rw_log1p", "log(1 + a) -> log1p(a)", sympy.log(1 + X), (X,),
+            [D.logu(lambda L: L["tiny"], 1e-2, True), D.uni(-0.5, 1)]),
+    Rewrite("rw_softplus", "log(exp(a) + 1) (softplus)", sympy.log(sympy.exp(X) + 1), (X,),
+            [D.uni(lambda L: L["lnsub"], -40), D.uni(-40, 40),
+             D.uni(LNMAX, lambda L: 20 * L["lnmax"])]),
+    Rewrite("rw_sigmoid", "1/(1 + exp(-a)) (logistic)", 1 / (1 + sympy.exp(-X)), (X,),
+            [D.uni(lambda L: L["lnsub"] + 1, lambda L: -L["lnmax"] - 0.1), D.uni(-40, 40)]),
+    Rewrite("rw_hypot", "sqrt(a**2 + b**2) -> hypot(a, b)", sympy.sqrt(X ** 2 + Y ** 2), (X, Y),
+            [D.pair(D.logu(lambda L: math.sqrt(L["max"]), lambda L: L["max"] / 4, True),
+                    D.logu(lambda L: math.sqrt(L["max"]), lambda L: L["max"] / 4, True)),
+             D.pair(D.logu(lambda L: L["sub"] * 1e3, lambda L: math.sqrt(L["tiny"]), True),
+                    D.logu(lambda L: L["sub"] * 1e3, lambda L: math.sqrt(L["tiny"]), True))]),
+    Rewrite("rw_logsumexp", "log(exp(a) + exp(b)) (log-sum-exp)",
+            sympy.log(sympy.exp(X) + sympy.exp(Y)), (X, Y),
+            [D.pair(D.uni(LNMAX, lambda L: 3 * L["lnmax"]), D.uni(LNMAX, lambda L: 3 * L["lnmax"])),
+             D.pair(D.uni(lambda L: 3 * L["lnsub"], lambda L: L["lnsub"]),
+                    D.uni(lambda L: 3 * L["lnsub"], lambda L: L["lnsub"])),
+             D.pair(D.uni(-20, 20), D.uni(-20, 20))]),
+    Rewrite("rw_fma", "a*b + c -> fma(a, b, c)", X * Y - Z, (X, Y, Z), [_fma_points]),
+    Rewrite("rw_1mcos", "1 - cos(u) -> 2*sin(u/2)**2", 1 - sympy.cos(X), (X,),
+            [D.logu(1e-8, 1e-1, True), D.uni(-3, 3)], bound=SQUARE_BOUND),
+    Rewrite("rw_coshm1", "cosh(u) - 1 -> 2*sinh(u/2)**2", sympy.cosh(X) - 1, (X,),
+            [D.logu(1e-8, 1e-1, True), D.uni(-3, 3)], bound=SQUARE_BOUND),
+    Rewrite("rw_sop", "a*b - c*d (Kahan's sum of products)", X * Y - Z * sympy.Symbol("w"),
+            (sympy.Symbol("w"), X, Y, Z), [_sop_points]),
+    Rewrite("rw_pow12", "x**12 by repeated squaring", X ** 12, (X,),
+            [D.logu(1e-3, 1e3, True)], ratio=False),
+    Rewrite("rw_powm5", "x**(-5) by repeated squaring", X ** -5, (X,),
+            [D.logu(1e-3, 1e3, True)], ratio=False),
+]

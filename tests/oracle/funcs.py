@@ -1,0 +1,145 @@
+"""funcs.py: the functions and operators of symkern(5), for the oracle.
+
+SymPy has no exp2, expm1, log1p, log2, log10, real cbrt, hypot or fma of
+its own that str() prints under the C name (sympy.cbrt is x**(1/3), which
+symkern computes as pow and is NaN for x < 0), so they are declared here as
+undefined SymPy functions: str() then prints them as written, which is the
+.sym syntax.
+
+SINGLES lists one .sym function per built-in function, operator and a few
+integer powers, with the regions its points are drawn from (domains.py):
+its natural domain, and its hard parts (near zeros of the function, large
+magnitudes, near overflow and underflow, subnormal arguments).  `bound`
+names the row of bounds.txt that judges it.
+"""
+
+import math
+
+import sympy
+
+import domains as D
+
+
+class _CFunc(sympy.Function):
+    """A C math function SymPy does not print under the C name."""
+
+
+def _cfunc(name, n):
+    return type(name, (_CFunc,), {"nargs": n})
+
+
+exp2 = _cfunc("exp2", 1)
+expm1 = _cfunc("expm1", 1)
+log1p = _cfunc("log1p", 1)
+log2 = _cfunc("log2", 1)
+log10 = _cfunc("log10", 1)
+cbrt = _cfunc("cbrt", 1)
+hypot = _cfunc("hypot", 2)
+fma = _cfunc("fma", 3)
+
+# Names a .sym expression may use, for parsing .sym text back with SymPy.
+SYM_NAMES = {c.__name__: c for c in (exp2, expm1, log1p, log2, log10, cbrt, hypot, fma)}
+SYM_NAMES.update({n: getattr(sympy, n) for n in (
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
+    "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
+    "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
+    "pi", "E")})
+
+x, y, z = sympy.symbols("x y z")
+PI = math.pi
+
+
+class Single:
+    def __init__(self, name, args, expr, regions, bound):
+        self.name, self.args, self.expr, self.regions, self.bound = name, args, expr, regions, bound
+
+
+def _s(name, expr, regions, bound, args=(x,)):
+    return Single(name, tuple(str(a) for a in args), expr, regions, bound)
+
+
+LN = lambda L: L["lnmax"]      # exp overflows above this
+LS = lambda L: L["lnsub"]      # exp underflows to 0 below this
+BIG = lambda L: L["max"]
+SUB = lambda L: L["sub"]
+
+SINGLES = [
+    # operators
+    _s("op_add", x + y, [D.pair(D.full(), D.full()), D.cancel_pair(), D.pair(D.uni(-10, 10), D.uni(-10, 10))],
+       "add", (x, y)),
+    _s("op_sub", x - y, [D.pair(D.full(), D.full()), D.pair(D.uni(1, 2), D.near(1.5))], "add", (x, y)),
+    _s("op_mul", x * y, [D.pair(D.full(), D.full()), D.pair(D.subnormal(), D.uni(0.5, 4))], "mul", (x, y)),
+    _s("op_div", x / y, [D.pair(D.full(), D.full()), D.pair(D.subnormal(), D.uni(0.5, 4))], "div", (x, y)),
+    _s("op_pow", x ** y, [D.pair(D.logu(1e-3, 1e3), D.uni(-30, 30)), D.pair(D.near(1), D.logu(1, 1e12, True)),
+                          D.pair(D.logu(1e-30, 1e30), D.uni(-9, 9))], "pow", (x, y)),
+    # powers by repeated squaring (symkern(5) TRANSLATION) and sqrt
+    _s("pow_2", x ** 2, [D.full(), D.logu(1e-3, 1e3, True)], "pow2"),
+    _s("pow_3", x ** 3, [D.full(), D.logu(1e-3, 1e3, True)], "pow3"),
+    _s("pow_5", x ** 5, [D.full(), D.logu(1e-3, 1e3, True)], "pow5"),
+    _s("pow_12", x ** 12, [D.full(), D.logu(1e-3, 1e3, True)], "pow12"),
+    _s("pow_m1", 1 / x, [D.full()], "div"),
+    # 1/(x*x*x) overflows in the chain, giving 0, where x**-3 is subnormal:
+    # judged where x**3 is finite, reported apart where it is not.
+    _s("pow_m3", x ** -3, [D.logu(lambda L: L["sub"] ** (1 / 3), lambda L: L["max"] ** (1 / 3) / 2, True),
+                           D.logu(1e-3, 1e3, True)], "powm3"),
+    _s("pow_m3_big", x ** -3, [D.logu(lambda L: L["max"] ** (1 / 3), BIG, True)], "powm3_big"),
+    _s("pow_32", x ** sympy.Rational(3, 2), [D.logu(SUB, BIG), D.logu(1e-3, 1e3)], "pow32"),
+    # pow(x, 1/3 rounded): the rounded exponent adds |ln x|*|1/3 - fl(1/3)|
+    # relative error, up to 1.2 ulps for x in [1e-3, 1e3] (bounds.txt) and
+    # ~100 ulps in double near the overflow threshold (reported apart).
+    _s("pow_13", x ** sympy.Rational(1, 3), [D.logu(1e-3, 1e3)], "pow13"),
+    _s("pow_13_wide", x ** sympy.Rational(1, 3), [D.logu(SUB, BIG)], "pow13_wide"),
+    # one-argument functions
+    _s("f_sqrt", sympy.sqrt(x), [D.logu(SUB, BIG), D.subnormal(False), D.uni(0, 10)], "sqrt"),
+    _s("f_cbrt", cbrt(x), [D.full(), D.subnormal()], "cbrt"),
+    _s("f_exp", sympy.exp(x), [D.uni(LS, LN), D.near(LN), D.uni(LS, lambda L: L["lnsub"] + 40),
+                              D.logu(1e-20, 1, True)], "exp"),
+    _s("f_exp2", exp2(x), [D.uni(lambda L: L["l2sub"], lambda L: L["l2max"]),
+                          D.near(lambda L: L["l2max"] - 1e-9), D.logu(1e-20, 1, True)], "exp2"),
+    _s("f_expm1", expm1(x), [D.uni(-40, LN), D.logu(1e-300, 1, True), D.near(LN)], "expm1"),
+    _s("f_log", sympy.log(x), [D.logu(SUB, BIG), D.near(1), D.subnormal(False)], "log"),
+    _s("f_log2", log2(x), [D.logu(SUB, BIG), D.near(1)], "log2"),
+    _s("f_log10", log10(x), [D.logu(SUB, BIG), D.near(1)], "log10"),
+    _s("f_log1p", log1p(x), [D.logu(1e-300, 1, True), D.near(-1), D.logu(1, BIG)], "log1p"),
+    _s("f_sin", sympy.sin(x), [D.uni(-10, 10), D.logu(SUB, 1e22, True), D.multiples(PI, 10 ** 6),
+                              D.logu(1e22, BIG, True)], "sin"),
+    _s("f_cos", sympy.cos(x), [D.uni(-10, 10), D.logu(SUB, 1e22, True), D.multiples(PI, 10 ** 6),
+                              D.logu(1e22, BIG, True)], "cos"),
+    _s("f_tan", sympy.tan(x), [D.uni(-10, 10), D.logu(SUB, 1e22, True), D.multiples(PI / 2, 10 ** 6)], "tan"),
+    _s("f_asin", sympy.asin(x), [D.uni(-1, 1), D.near(1, True), D.logu(SUB, 1, True)], "asin"),
+    _s("f_acos", sympy.acos(x), [D.uni(-1, 1), D.near(1, True), D.logu(SUB, 1, True)], "acos"),
+    _s("f_atan", sympy.atan(x), [D.full(), D.uni(-10, 10)], "atan"),
+    _s("f_atan2", sympy.atan2(y, x), [D.pair(D.full(), D.full()), D.pair(D.uni(-5, 5), D.uni(-5, 5))],
+       "atan2", (y, x)),
+    _s("f_sinh", sympy.sinh(x), [D.uni(lambda L: -L["lnmax"], LN), D.logu(SUB, 1, True),
+                                D.near(lambda L: L["lnmax"] + 0.69, True)], "sinh"),
+    _s("f_cosh", sympy.cosh(x), [D.uni(lambda L: -L["lnmax"], LN), D.logu(SUB, 1, True),
+                                D.near(lambda L: L["lnmax"] + 0.69, True)], "cosh"),
+    _s("f_tanh", sympy.tanh(x), [D.logu(SUB, 30, True), D.uni(-3, 3)], "tanh"),
+    _s("f_asinh", sympy.asinh(x), [D.full(), D.uni(-3, 3)], "asinh"),
+    _s("f_acosh", sympy.acosh(x), [D.logu(1, BIG), D.near(1)], "acosh"),
+    _s("f_atanh", sympy.atanh(x), [D.uni(-1, 1), D.near(1, True), D.logu(SUB, 1, True)], "atanh"),
+    _s("f_erf", sympy.erf(x), [D.uni(-6, 6), D.logu(SUB, 10, True)], "erf"),
+    _s("f_erfc", sympy.erfc(x), [D.uni(-6, lambda L: 27.3 if L["eps"] < 1e-10 else 10.1),
+                                D.logu(SUB, 1, True)], "erfc"),
+    _s("f_gamma", sympy.gamma(x), [D.uni(0, 10), D.uni(-170, lambda L: L["gmax"]),
+                                  D.near(lambda L: L["gmax"] - 0.001), D.logu(SUB, 1e-3, True)], "gamma"),
+    # lgamma: CUDA's bound holds outside [-23.0001, -2.2637] (double) and
+    # [-10.001, -2.264] (float); inside it is "larger": loggamma_neg below.
+    _s("f_loggamma", sympy.loggamma(x), [D.logu(SUB, BIG), D.near(1), D.near(2),
+                                        D.uni(-2.2637, 0), D.uni(-170, -23.0001)], "loggamma"),
+    _s("f_loggamma_neg", sympy.loggamma(x), [D.uni(-23.0, -2.264), D.near(-2.457024738220800)],
+       "loggamma_neg"),
+    _s("f_abs", sympy.Abs(x), [D.full()], "exact"),
+    _s("f_floor", sympy.floor(x), [D.integers_near(1000), D.full()], "exact"),
+    _s("f_ceiling", sympy.ceiling(x), [D.integers_near(1000), D.full()], "exact"),
+    _s("f_sign", sympy.sign(x), [D.full(), D.subnormal()], "exact"),
+    _s("f_heaviside", sympy.Heaviside(x), [D.full(), D.subnormal()], "exact"),
+    # more arguments
+    _s("f_hypot", hypot(x, y), [D.pair(D.full(), D.full()), D.pair(D.logu(lambda L: L["max"] ** 0.45, BIG, True), D.logu(lambda L: L["max"] ** 0.45, BIG, True))],
+       "hypot", (x, y)),
+    _s("f_fma", fma(x, y, z), [D.pair(D.logu(1e-10, 1e10, True), D.logu(1e-10, 1e10, True),
+                                     D.logu(1e-10, 1e10, True))], "fma", (x, y, z)),
+    _s("f_min", sympy.Min(x, y), [D.pair(D.full(), D.full())], "exact", (x, y)),
+    _s("f_max", sympy.Max(x, y), [D.pair(D.full(), D.full())], "exact", (x, y)),
+]

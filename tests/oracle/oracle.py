@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""oracle.py: symkern's accuracy oracle (see docs/accuracy.md).
+
+    oracle.py check    [--points N] [--composites K] [--seed S] [--markdown FILE]
+    oracle.py rewrites [--points N] [--seed S] [--markdown FILE]
+    oracle.py export DIR [--points N] [--composites K] [--seed S]
+    oracle.py compare DIR [--markdown FILE]
+
+check: every built-in function and operator alone, and K random composite
+expressions, through symkern and the CPU fallback, in double and float,
+against mpmath; fails (status 1) where a single function exceeds its CPU
+bound in bounds.txt, or a composite gives inf or NaN where the exact value
+and every intermediate value are finite and in range.
+
+rewrites: each cancellation-prone expression of corpus.REWRITES generated
+with and without symkern --literal; fails where the rewritten error exceeds
+REWRITE_BOUND or (for the rewrites of cancellation, overflow or underflow)
+is not at least 1000 times smaller than the literal one.  Exits 77 (skip)
+where symkern has no --literal.
+
+export: the same cases, written to DIR for the GPU (tests/oracle/gpu.md):
+the library, the points and the exact values.  compare: the GPU's results
+(and numba's, if numba_literal.py ran) against the GPU bounds.
+
+A seed of "random" draws a fresh seed, printed, so that a failure can be
+repeated.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import build  # noqa: E402
+import corpus  # noqa: E402
+import domains  # noqa: E402
+import reference  # noqa: E402
+from funcs import SINGLES  # noqa: E402
+
+PRECS = ("f64", "f32")
+# What a rewritten cancellation-prone expression must reach: the goal's
+# 2 ulps (double) and 4 ulps (float) for one function, doubled since each
+# rewrite is two or three correctly rounded-ish steps (exp then log1p).
+REWRITE_BOUND = {"f64": 4.0, "f32": 8.0}
+RATIO = 1000.0
+
+
+## Bounds ##################################################################
+
+def read_bounds(path=os.path.join(HERE, "bounds.txt")):
+    """{(key, prec): (cpu, gpu)}: documented ulps against the correctly
+    rounded result, None where there is no bound (report only)."""
+    out = {}
+    with open(path, encoding="ascii") as f:
+        for line in f:
+            line = line.split("#", 1)[0].split()
+            if not line:
+                continue
+            key, prec, cpu, gpu = line[:4]
+            conv = lambda s: None if s == "-" else float(s)
+            out[(key, prec)] = (conv(cpu), conv(gpu))
+    return out
+
+
+def limit(doc):
+    """A documented bound (ulps from the correctly rounded value) as a
+    bound on the error from the exact value, which the oracle measures:
+    the correctly rounded value is itself up to 0.5 ulp away."""
+    return None if doc is None else doc + 0.5
+
+
+## Cases ###################################################################
+
+class Case:
+    """One function in one precision: its points and exact values."""
+
+    def __init__(self, kind, name, args, expr, prec, points, bound=None, rewrite=None):
+        self.kind, self.name, self.args, self.expr = kind, name, args, expr
+        self.prec, self.points, self.bound, self.rewrite = prec, points, bound, rewrite
+        self.ref = reference.exact_arrays(reference.Reference(expr, args), points, prec)
+
+
+def single_cases(rng, npts, precs=PRECS):
+    out = []
+    for s in SINGLES:
+        for p in precs:
+            pts = domains.draw(s.regions, rng, npts, p, len(s.args))
+            out.append(Case("single", s.name, s.args, s.expr, p, pts, bound=s.bound))
+    return out
+
+
+def composite_cases(rng, seed, count, npts, precs=PRECS):
+    out = []
+    for name, args, expr in corpus.composites(seed, count):
+        for p in precs:
+            pts = domains.draw(corpus.COMPOSITE_REGIONS, rng, npts, p, len(args))
+            out.append(Case("composite", name, tuple(args), expr, p, pts))
+    return out
+
+
+def rewrite_cases(rng, npts, precs=PRECS):
+    out = []
+    for r in corpus.REWRITES:
+        for p in precs:
+            pts = domains.draw(r.regions, rng, npts, p, len(r.args))
+            out.append(Case("rewrite", r.name, r.args, r.expr, p, pts, rewrite=r))
+    return out
+
+
+def definitions(cases):
+    """The .sym definitions of the cases, each function once."""
+    seen, out = set(), []
+    for c in cases:
+        if c.name not in seen:
+            seen.add(c.name)
+            out.append((c.name, c.args, str(c.expr)))
+    return out
+
+
+def run_cpu(lib, case):
+    fn = lib.functions[case.name]
+    return np.asarray(fn(*[case.points[i] for i in range(len(case.args))]))
+
+
+## Statistics and tables ###################################################
+
+def stats(err, ref):
+    """n, max, 99.9th percentile, median, inf/NaN results where the exact
+    value is finite (nonfinite), of them where every intermediate value is
+    in range (judged)."""
+    v = ref["valid"]
+    e = err[v]
+    if e.size == 0:
+        return dict(n=0, max=np.nan, p999=np.nan, med=np.nan, nonfinite=0, judged=0)
+    bad = np.isinf(err) & v
+    with np.errstate(invalid="ignore"):
+        return dict(n=int(e.size), max=float(np.max(e)), p999=float(np.percentile(e, 99.9)),
+                    med=float(np.median(e)), nonfinite=int(bad.sum()),
+                    judged=int((bad & ref["inter_ok"]).sum()))
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if isinstance(v, str):
+        return v
+    if np.isnan(v):
+        return "n/a"
+    if np.isinf(v):
+        return "inf"
+    if v >= 1e4:
+        return "%.2g" % v
+    return "%.2f" % v
+
+
+class Table:
+    def __init__(self, title, cols):
+        self.title, self.cols, self.rows = title, cols, []
+
+    def add(self, *row):
+        self.rows.append([fmt(c) if not isinstance(c, int) else str(c) for c in row])
+
+    def text(self):
+        w = [max(len(str(c)) for c in col) for col in zip(self.cols, *self.rows)]
+        line = lambda r: "  ".join(str(c).ljust(k) for c, k in zip(r, w)).rstrip()
+        return "\n".join(["== " + self.title, line(self.cols)] + [line(r) for r in self.rows]) + "\n"
+
+    def markdown(self):
+        out = ["#### " + self.title, "", "| " + " | ".join(self.cols) + " |",
+               "|" + "---|" * len(self.cols)]
+        out += ["| " + " | ".join(r) + " |" for r in self.rows]
+        return "\n".join(out) + "\n"
+
+
+def worst_point(err, case):
+    v = np.where(case.ref["valid"], err, -1)
+    i = int(np.argmax(v))
+    return "(%s)" % ", ".join(repr(float(case.points[j, i])) for j in range(len(case.args)))
+
+
+## check ###################################################################
+
+def judge_singles(cases, results, bounds, where, tables):
+    """Single-function rows: returns the failures."""
+    fails = []
+    t = Table("single functions, %s" % where,
+              ["function", "prec", "n", "max", "p99.9", "median", "inf/NaN", "bound", "ok"])
+    for c in cases:
+        err = reference.ulp_errors(results[c], c.ref, c.prec)
+        s = stats(err, c.ref)
+        doc = bounds.get((c.bound, c.prec), (None, None))[0 if where == "CPU" else 1]
+        lim = limit(doc)
+        ok = s["nonfinite"] == 0 and (lim is None or not s["max"] > lim)
+        if s["n"] == 0:
+            ok = False
+        t.add(c.name, c.prec, s["n"], s["max"], s["p999"], s["med"], s["nonfinite"], lim,
+              "yes" if ok else "NO")
+        if not ok:
+            fails.append("%s %s on the %s: max %s ulps > bound %s (worst at %s%s)" % (
+                c.name, c.prec, where, fmt(s["max"]), fmt(lim), c.name, worst_point(err, c)))
+    tables.append(t)
+    return fails
+
+
+def judge_composites(cases, results, where, tables):
+    fails = []
+    t = Table("random composite expressions, %s" % where,
+              ["function", "prec", "n", "max", "p99.9", "median", "inf/NaN (judged)",
+               "inf/NaN (intermediate overflow)", "expression"])
+    for c in cases:
+        err = reference.ulp_errors(results[c], c.ref, c.prec)
+        s = stats(err, c.ref)
+        t.add(c.name, c.prec, s["n"], s["max"], s["p999"], s["med"], s["judged"],
+              s["nonfinite"] - s["judged"], str(c.expr))
+        if s["judged"]:
+            bad = np.isinf(err) & c.ref["valid"] & c.ref["inter_ok"]
+            i = int(np.argmax(bad))
+            fails.append("%s %s on the %s: %s gives inf/NaN at (%s), exact %r" % (
+                c.name, c.prec, where, c.expr,
+                ", ".join(repr(float(c.points[j, i])) for j in range(len(c.args))),
+                float(c.ref["hi"][i])))
+    tables.append(t)
+    return fails
+
+
+def print_tables(tables, markdown):
+    for t in tables:
+        sys.stdout.write(t.text() + "\n")
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as f:
+            for t in tables:
+                f.write(t.markdown() + "\n")
+
+
+def seed_of(a):
+    if a.seed == "random":
+        s = int.from_bytes(os.urandom(4), "little")
+    else:
+        s = int(a.seed)
+    print("seed %d" % s)
+    return s
+
+
+def cmd_check(a):
+    seed = seed_of(a)
+    rng = np.random.default_rng(seed)
+    t0 = time.time()
+    cases = single_cases(rng, a.points) + composite_cases(rng, seed, a.composites, a.points)
+    print("references: %d cases in %.1f s" % (len(cases), time.time() - t0))
+    bounds = read_bounds()
+    with tempfile.TemporaryDirectory(prefix="oracle.") as d:
+        kept = {n for n, _, _ in build.generate(d, "oracle", definitions(cases))}
+        lib = build.compile_cpu(d, "oracle")
+        cases = [c for c in cases if c.name in kept]
+        results = {c: run_cpu(lib, c) for c in cases}
+    tables = []
+    fails = judge_singles([c for c in cases if c.kind == "single"], results, bounds, "CPU", tables)
+    fails += judge_composites([c for c in cases if c.kind == "composite"], results, "CPU", tables)
+    print_tables(tables, a.markdown)
+    dropped = len({c.name for c in cases}) - len(kept)
+    if dropped:
+        print("%d composite expressions refused by symkern were left out" % dropped)
+    for f in fails:
+        print("FAIL: " + f)
+    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
+    return 1 if fails else 0
+
+
+## rewrites ################################################################
+
+def judge_rewrites(cases, after, before, where, tables, before_name="literal"):
+    fails = []
+    t = Table("rewrites, %s: max (p99.9) ulps" % where,
+              ["rewrite", "prec", "n", before_name, "rewritten", "ratio", "inf/NaN " + before_name,
+               "inf/NaN rewritten", "ok"])
+    for c in cases:
+        ea = reference.ulp_errors(after[c], c.ref, c.prec)
+        sa = stats(ea, c.ref)
+        if before is not None and c in before:
+            eb = reference.ulp_errors(before[c], c.ref, c.prec)
+            sb = stats(eb, c.ref)
+        else:
+            sb = dict(max=np.nan, p999=np.nan, nonfinite=0)
+        ratio = sb["max"] / max(sa["max"], 0.5)
+        lim = (c.rewrite.bound or REWRITE_BOUND)[c.prec]
+        ok = sa["n"] > 0 and sa["nonfinite"] == 0 and not sa["max"] > lim
+        # Without a baseline (compare before numba ran) only the bound holds.
+        if c.rewrite.ratio and before is not None and not ratio >= RATIO:
+            ok = False
+        t.add(c.rewrite.rule, c.prec, sa["n"], "%s (%s)" % (fmt(sb["max"]), fmt(sb["p999"])),
+              "%s (%s)" % (fmt(sa["max"]), fmt(sa["p999"])), ratio if c.rewrite.ratio else "-",
+              sb["nonfinite"], sa["nonfinite"], "yes" if ok else "NO")
+        if not ok:
+            fails.append("%s (%s) %s on the %s: rewritten max %s ulps (bound %s), %s max %s "
+                         "(needs %gx); worst at %s%s" % (
+                             c.name, c.rewrite.rule, c.prec, where, fmt(sa["max"]),
+                             fmt(lim), before_name, fmt(sb["max"]), RATIO,
+                             c.name, worst_point(ea, c)))
+    tables.append(t)
+    return fails
+
+
+def cmd_rewrites(a):
+    if not build.has_literal():
+        print("SKIP: %s has no --literal option (the rewrites are not in this build)" % build.symkern_bin())
+        return 77
+    seed = seed_of(a)
+    rng = np.random.default_rng(seed)
+    t0 = time.time()
+    cases = rewrite_cases(rng, a.points)
+    defs = definitions(cases)
+    with tempfile.TemporaryDirectory(prefix="oracle.") as d:
+        build.generate(d, "rw", defs)
+        build.generate(d, "rwlit", defs, ["--literal"])
+        rw = build.compile_cpu(d, "rw")
+        after = {c: run_cpu(rw, c) for c in cases}
+        lit = build.compile_cpu(d, "rwlit")
+        before = {c: run_cpu(lit, c) for c in cases}
+    tables = []
+    fails = judge_rewrites(cases, after, before, "CPU", tables)
+    print_tables(tables, a.markdown)
+    for f in fails:
+        print("FAIL: " + f)
+    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
+    return 1 if fails else 0
+
+
+## export / compare (GPU) ##################################################
+
+def cmd_export(a):
+    import gpu
+    seed = seed_of(a)
+    rng = np.random.default_rng(seed)
+    cases = (single_cases(rng, a.points) + composite_cases(rng, seed, a.composites, a.points)
+             + rewrite_cases(rng, a.points))
+    os.makedirs(a.dir, exist_ok=True)
+    kept = {n for n, _, _ in build.generate(a.dir, "oracle", definitions(cases))}
+    cases = [c for c in cases if c.name in kept]
+    gpu.write(a.dir, cases, seed)
+    print("exported %d cases to %s" % (len(cases), a.dir))
+    return 0
+
+
+def cmd_compare(a):
+    import gpu
+    cases, results = gpu.read(a.dir)
+    bounds = read_bounds()
+    tables, fails = [], []
+    for where, res in results.items():
+        if where == "numba":
+            continue
+        fails += judge_singles([c for c in cases if c.kind == "single"], res, bounds, where, tables)
+        fails += judge_composites([c for c in cases if c.kind == "composite"], res, where, tables)
+        rw = [c for c in cases if c.kind == "rewrite"]
+        if "numba" in results:
+            fails += judge_rewrites(rw, res, results["numba"], where, tables, before_name="numba")
+        else:
+            fails += judge_rewrites(rw, res, None, where, tables, before_name="numba")
+    print_tables(tables, a.markdown)
+    for f in fails:
+        print("FAIL: " + f)
+    print("FAIL" if fails else "PASS")
+    return 1 if fails else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for name in ("check", "rewrites", "export"):
+        p = sub.add_parser(name)
+        if name == "export":
+            p.add_argument("dir")
+        p.add_argument("--points", type=int, default=300, help="points per function and precision")
+        p.add_argument("--seed", default="1", help='an integer, or "random"')
+        if name != "rewrites":
+            p.add_argument("--composites", type=int, default=20, help="random composite expressions")
+        if name != "export":
+            p.add_argument("--markdown", help="also write the tables as Markdown to this file")
+    p = sub.add_parser("compare")
+    p.add_argument("dir")
+    p.add_argument("--markdown")
+    a = ap.parse_args(argv)
+    return {"check": cmd_check, "rewrites": cmd_rewrites, "export": cmd_export,
+            "compare": cmd_compare}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

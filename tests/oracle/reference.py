@@ -1,0 +1,359 @@
+"""reference.py: exact values of .sym expressions with mpmath, and errors in ulps.
+
+A SymPy expression is compiled once into nested Python closures that
+evaluate it with mpmath under symkern(5)'s real semantics (loggamma is
+log|gamma|, cbrt the real cube root, Heaviside(0) = 1/2, Piecewise the first
+branch whose condition holds).  A result that is not a finite real number
+(a pole, a logarithm of a negative, a complex power) is None: such points
+are skipped, never compared.
+
+Precision: mpmath at 50 digits (mp.dps = 50), as the issue asks, with
+refinements so that the reference is right where a float result is:
++ - * are exact (mpmath's exact=True), so that 1e300 + 1e-300 - 1e300 is
+1e-300; a sum with an inexact operand (a function's value) that cancels
+more than all but 64 bits of the working precision starts the point again
+at twice the digits (exp(x) - 1 at x = 1e-300 needs over 300); and every
+point is evaluated at two precisions 20 digits apart, and again at more
+while they disagree beyond 2^-64 relative.  A point that does not settle
+by MAX_DPS digits is dropped.
+"""
+
+import math
+
+import mpmath
+from mpmath import mp
+import sympy
+
+
+# Target formats: significand bits, least normal exponent, largest exponent.
+PRECISIONS = {
+    "f64": dict(p=53, emin=-1022, emax=1023, dtype="float64"),
+    "f32": dict(p=24, emin=-126, emax=127, dtype="float32"),
+}
+
+
+class Invalid(Exception):
+    """The exact value is not a finite real number."""
+
+
+class NeedPrecision(Exception):
+    """A sum cancelled more digits than the working precision has."""
+
+
+def _real(v):
+    if isinstance(v, mpmath.mpc) or v is None:
+        raise Invalid()
+    if not mpmath.isfinite(v):
+        raise Invalid()
+    return v
+
+
+# Arguments beyond which a function's value is far outside every format
+# (exp(1e30)), or would need thousands of digits to reduce (sin(2^5000)):
+# such points are dropped, instead of letting mpmath work for minutes.
+HUGE_ARG = mpmath.ldexp(1, 40)
+MAX_DPS = 1400  # enough for exp(x) - 1 at the least subnormal double
+HUGE = mpmath.ldexp(1, 1 << 17)  # beyond every format, yet cheap for mpmath
+TRIG_ARG = mpmath.ldexp(1, 4096)  # periodic functions: reduction needs this many bits
+_EXPLIKE = ("exp", "exp2", "expm1", "sinh", "cosh", "erfc", "gamma", "pow")
+
+
+def _guard(fn, name=""):
+    """Wrap an mpmath function: complex results, poles and domain errors
+    become Invalid."""
+    cap = HUGE_ARG if name in _EXPLIKE else (TRIG_ARG if name in ("sin", "cos", "tan") else HUGE)
+
+    def g(*a):
+        if any(abs(v) > cap for v in a):
+            raise Invalid()
+        try:
+            return _real(fn(*a))
+        except (ValueError, ZeroDivisionError, ArithmeticError):
+            raise Invalid() from None
+    return g
+
+
+def _pow(a, b):
+    if a == 0 and b < 0:
+        raise Invalid()
+    if a < 0 and b != mpmath.floor(b):
+        raise Invalid()
+    if b == mpmath.floor(b) and abs(b) <= 64:
+        # an integer power: exact, as x*x is (mpmath's ** rounds)
+        n = int(b)
+        r = mpmath.mpf(1)
+        for _ in range(abs(n)):
+            r = mpmath.fmul(r, a, exact=True)
+        return r if n >= 0 else mpmath.mpf(1) / r
+    if abs(b) > HUGE_ARG or abs(a) > HUGE:
+        raise Invalid()
+    return _real(mpmath.power(a, b))
+
+
+def _loggamma(x):
+    if x <= 0 and x == mpmath.floor(x):
+        raise Invalid()
+    if x > 0:
+        return mp.loggamma(x)
+    return mp.re(mp.loggamma(x))  # log|Gamma(x)|, symkern's and lgamma's meaning
+
+
+def _cbrt(x):
+    return mpmath.sign(x) * mp.cbrt(abs(x)) if x else mpmath.mpf(0)
+
+
+def _sign(x):
+    return mpmath.mpf(1) if x > 0 else (mpmath.mpf(-1) if x < 0 else mpmath.mpf(0))
+
+
+def _heaviside(x, h0=mpmath.mpf(0.5)):
+    return mpmath.mpf(1) if x > 0 else (mpmath.mpf(0) if x < 0 else h0)
+
+
+def _log(x, b=None):
+    if x <= 0:
+        raise Invalid()
+    if b is None:
+        return mp.log(x)
+    if b <= 0 or b == 1:
+        raise Invalid()
+    return mp.log(x) / mp.log(b)
+
+
+# One-argument functions by SymPy class name (or the name of funcs.py's
+# classes for the C functions SymPy lacks).
+UNARY = {
+    "sin": mp.sin, "cos": mp.cos, "tan": mp.tan,
+    "asin": lambda x: mp.asin(x) if abs(x) <= 1 else None,
+    "acos": lambda x: mp.acos(x) if abs(x) <= 1 else None,
+    "atan": mp.atan, "sinh": mp.sinh, "cosh": mp.cosh, "tanh": mp.tanh,
+    "asinh": mp.asinh,
+    "acosh": lambda x: mp.acosh(x) if x >= 1 else None,
+    "atanh": lambda x: mp.atanh(x) if abs(x) < 1 else None,
+    "exp": mp.exp, "exp2": lambda x: mp.power(2, x), "expm1": mp.expm1,
+    "log2": lambda x: mp.log(x, 2) if x > 0 else None,
+    "log10": lambda x: mp.log10(x) if x > 0 else None,
+    "log1p": lambda x: mp.log1p(x) if x > -1 else None,
+    "sqrt": lambda x: mp.sqrt(x) if x >= 0 else None,
+    "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
+    "erf": mp.erf, "erfc": mp.erfc, "gamma": mp.gamma, "loggamma": _loggamma,
+    "sign": _sign,
+}
+UNARY = {k: _guard(v, k) for k, v in UNARY.items()}
+
+
+def _compile(e, track):
+    """A closure env -> mpf (or bool for a condition) for expression e.
+    track(v) sees every numeric intermediate value that is used."""
+    if e.is_Symbol:
+        name = e.name
+        sym = lambda env: env[name]
+        sym.exact = True  # closures marked exact compute their value exactly
+        return sym
+    if e.is_Number or e in (sympy.pi, sympy.E):
+        if e.is_Rational:
+            p, q = int(e.p), int(e.q)
+            num = lambda env: mpmath.mpf(p) / q if q != 1 else mpmath.mpf(p)
+            num.exact = q & (q - 1) == 0  # a dyadic rational is exact
+            return num
+        if e is sympy.pi:
+            return lambda env: +mp.pi
+        if e is sympy.E:
+            return lambda env: +mp.e
+        raise ValueError("unsupported number %r" % e)
+    if e is sympy.true or e is sympy.false:
+        t = bool(e)
+        return lambda env: t
+    cls = type(e).__name__
+    if cls == "Piecewise":
+        vals = [_compile(c.expr, track) for c in e.args]
+        conds = [_compile(c.cond, track) for c in e.args]
+        def pw(env):
+            for v, c in zip(vals, conds):
+                if c(env):
+                    return v(env)
+            raise Invalid()
+        return pw
+    args = [_compile(a, track) for a in e.args]
+    if isinstance(e, sympy.Add):
+        inexact = not all(getattr(a, "exact", False) for a in args)
+
+        def add(env):
+            vals = [a(env) for a in args]
+            r = vals[0]
+            for v in vals[1:]:
+                r = mpmath.fadd(r, v, exact=True)
+            # An inexact operand carries a relative error of 2^-prec: the
+            # sum keeps 64 bits only if it is not smaller than the largest
+            # operand by more than 2^(prec - 64).
+            if inexact and (max(abs(v) for v in vals) * mpmath.ldexp(1, 64 - mp.prec) > abs(r)):
+                raise NeedPrecision()
+            return track(r)
+        add.exact = not inexact
+        return add
+    if isinstance(e, sympy.Mul):
+        def mul(env):
+            r = args[0](env)
+            for a in args[1:]:
+                r = mpmath.fmul(r, a(env), exact=True)
+            return track(r)
+        mul.exact = all(getattr(a, "exact", False) for a in args)
+        return mul
+    if isinstance(e, sympy.Pow):
+        b, x = args
+        if e.exp == sympy.Rational(1, 2):
+            return lambda env: track(UNARY["sqrt"](b(env)))
+        if e.exp == -1:
+            def inv(env):
+                v = b(env)
+                if v == 0:
+                    raise Invalid()
+                return track(1 / v)
+            return inv
+        if e.base is sympy.E:
+            return lambda env: track(UNARY["exp"](x(env)))
+        pw = lambda env: track(_pow(b(env), x(env)))
+        pw.exact = getattr(b, "exact", False) and e.exp.is_Integer and 0 <= e.exp <= 64
+        return pw
+    if cls in UNARY:
+        f = UNARY[cls]
+        a0 = args[0]
+        return lambda env: track(f(a0(env)))
+    if cls == "log":
+        g = _guard(_log)
+        return lambda env: track(g(*[a(env) for a in args]))
+    if cls == "atan2":
+        g = _guard(mp.atan2)
+        return lambda env: track(g(args[0](env), args[1](env)))
+    if cls == "hypot":
+        return lambda env: track(mp.hypot(args[0](env), args[1](env)))
+    if cls == "fma":
+        return lambda env: track(mpmath.fadd(mpmath.fmul(args[0](env), args[1](env), exact=True),
+                                             args[2](env), exact=True))
+    if cls in ("Min", "Max"):
+        pick = min if cls == "Min" else max
+        return lambda env: track(pick(a(env) for a in args))
+    if cls == "Heaviside":
+        if len(args) == 1:
+            return lambda env: _heaviside(args[0](env))
+        return lambda env: _heaviside(args[0](env), args[1](env))
+    rel = {"StrictLessThan": lambda a, b: a < b, "LessThan": lambda a, b: a <= b,
+           "StrictGreaterThan": lambda a, b: a > b, "GreaterThan": lambda a, b: a >= b,
+           "Equality": lambda a, b: a == b, "Unequality": lambda a, b: a != b}
+    if cls in rel:
+        op = rel[cls]
+        return lambda env: op(args[0](env), args[1](env))
+    if cls == "And":
+        return lambda env: all(a(env) for a in args)
+    if cls == "Or":
+        return lambda env: any(a(env) for a in args)
+    if cls == "Not":
+        return lambda env: not args[0](env)
+    raise ValueError("no reference for %s" % cls)
+
+
+class Reference:
+    """Exact values of one expression at points (arrays by argument name)."""
+
+    def __init__(self, expr, argnames):
+        self.argnames = list(argnames)
+        self._box = [None, None]  # largest and least non-zero magnitude seen
+        self._fn = _compile(expr, self._track)
+
+    def _track(self, v):
+        a = abs(v)
+        if a > HUGE or (a and a < 1 / HUGE):
+            raise Invalid()
+        if self._box[0] is None or a > self._box[0]:
+            self._box[0] = a
+        if a and (self._box[1] is None or a < self._box[1]):
+            self._box[1] = a
+        return v
+
+    def _at(self, env, dps):
+        with mp.workdps(dps):
+            self._box = [None, None]
+            e = {k: mpmath.mpf(v) for k, v in env.items()}
+            return +self._fn(e), tuple(self._box)
+
+    def value(self, point):
+        """(exact mpf, (largest, least non-zero |intermediate|)) or None."""
+        env = dict(zip(self.argnames, (float(v) for v in point)))
+        dps = 50
+        try:
+            while True:
+                try:
+                    lo, box = self._at(env, dps)
+                    hi, box = self._at(env, dps + 20)
+                except NeedPrecision:
+                    hi, lo = None, 0
+                if hi is not None and (hi == lo or (hi and abs(hi - lo) <= abs(hi) * mpmath.ldexp(1, -64))):
+                    return hi, box
+                if dps >= MAX_DPS:
+                    return None
+                dps = min(2 * dps + 20, MAX_DPS)
+        except Invalid:
+            return None
+
+
+def round_to(x, prec):
+    """x rounded to nearest (ties to even) in the format prec, or None if it
+    overflows.  Subnormals are rounded at their own spacing."""
+    P = PRECISIONS[prec]
+    if x == 0:
+        return mpmath.mpf(0)
+    _, e = mpmath.frexp(x)  # |x| in [2^(e-1), 2^e)
+    s = max(e - P["p"], P["emin"] - P["p"] + 1)
+    r = mpmath.ldexp(mpmath.nint(mpmath.ldexp(x, -s)), s)
+    if abs(r) >= mpmath.ldexp(1, P["emax"] + 1):
+        return None
+    return r
+
+
+def exact_arrays(ref, points, prec):
+    """For points (an (nargs, n) array of the precision's type), the
+    reference as arrays: valid (exact finite and representable), hi, lo
+    (a float64 pair, exact + ~2^-106 relative), r (correctly rounded, as
+    float64), and inter_ok (every intermediate value in range of prec)."""
+    import numpy as np
+    P = PRECISIONS[prec]
+    n = points.shape[1]
+    valid = np.zeros(n, bool)
+    inter_ok = np.zeros(n, bool)
+    hi = np.zeros(n)
+    lo = np.zeros(n)
+    r = np.zeros(n)
+    big = mpmath.ldexp(1, P["emax"] + 1)
+    tiny = mpmath.ldexp(1, P["emin"] - P["p"])  # half the least subnormal
+    for i in range(n):
+        got = ref.value(points[:, i])
+        if got is None:
+            continue
+        x, (mx, mn) = got
+        ri = round_to(x, prec)
+        if ri is None:
+            continue
+        valid[i] = True
+        h = round_to(x, "f64")
+        hi[i] = float(h) if h is not None else math.inf
+        lo[i] = float(x - h) if h is not None else 0.0
+        r[i] = float(ri)
+        inter_ok[i] = (mx is None or mx < big) and (mn is None or mn >= tiny)
+    return dict(valid=valid, hi=hi, lo=lo, r=r, inter_ok=inter_ok)
+
+
+def ulp_errors(got, ref, prec):
+    """|got - exact| in ulps of the correctly rounded value, per point;
+    inf where got is inf or NaN (the exact value being finite).  Points
+    that are not valid give NaN."""
+    import numpy as np
+    P = PRECISIONS[prec]
+    g = np.asarray(got, dtype=np.float64)
+    r = ref["r"]
+    _, e = np.frexp(r)
+    ulp = np.ldexp(1.0, np.maximum(e - P["p"], P["emin"] - P["p"] + 1))
+    ulp = np.where(r == 0, math.ldexp(1.0, P["emin"] - P["p"] + 1), ulp)
+    with np.errstate(invalid="ignore", over="ignore"):
+        err = np.abs((g - ref["hi"]) - ref["lo"]) / ulp
+    err = np.where(np.isfinite(g), err, np.inf)
+    return np.where(ref["valid"], err, np.nan)
