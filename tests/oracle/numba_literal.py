@@ -17,6 +17,11 @@ import sys
 
 import numpy as np
 
+# SymPy 1.14's lambdify still names np.row_stack, which NumPy 2 removed
+# (the device machine has both); it is vstack.
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
