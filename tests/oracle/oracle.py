@@ -291,10 +291,11 @@ def judge_rewrites(cases, after, before, where, tables, before_name="literal"):
         lim = (c.rewrite.bound or REWRITE_BOUND)[c.prec]
         ok = sa["n"] > 0 and sa["nonfinite"] == 0 and not sa["max"] > lim
         # Without a baseline (compare before numba ran) only the bound holds.
-        if c.rewrite.ratio and before is not None and not ratio >= RATIO:
+        judged = c.rewrite.ratio and (c.rewrite.gpu_ratio or where != "GPU")
+        if judged and before is not None and not ratio >= RATIO:
             ok = False
         t.add(c.rewrite.rule, c.prec, sa["n"], "%s (%s)" % (fmt(sb["max"]), fmt(sb["p999"])),
-              "%s (%s)" % (fmt(sa["max"]), fmt(sa["p999"])), ratio if c.rewrite.ratio else "-",
+              "%s (%s)" % (fmt(sa["max"]), fmt(sa["p999"])), ratio if judged else "-",
               sb["nonfinite"], sa["nonfinite"], "yes" if ok else "NO")
         if not ok:
             fails.append("%s (%s) %s on the %s: rewritten max %s ulps (bound %s), %s max %s "

@@ -90,8 +90,21 @@ def _pow(a, b):
     return _real(mpmath.power(a, b))
 
 
+def _near_pole(x):
+    """x <= 0 within a float's rounding of an integer: a pole of gamma that a
+    computed argument may round onto (every float beyond 2^24 is an
+    integer), so the value there is the conditioning, not the library."""
+    return x <= 0 and abs(x - mpmath.nint(x)) <= abs(x) * mpmath.ldexp(1, -22)
+
+
+def _gamma(x):
+    if _near_pole(x):
+        raise Invalid()
+    return mp.gamma(x)
+
+
 def _loggamma(x):
-    if x <= 0 and x == mpmath.floor(x):
+    if _near_pole(x):
         raise Invalid()
     if x > 0:
         return mp.loggamma(x)
@@ -136,7 +149,7 @@ UNARY = {
     "log1p": lambda x: mp.log1p(x) if x > -1 else None,
     "sqrt": lambda x: mp.sqrt(x) if x >= 0 else None,
     "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
-    "erf": mp.erf, "erfc": mp.erfc, "gamma": mp.gamma, "loggamma": _loggamma,
+    "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
     "sign": _sign,
 }
 UNARY = {k: _guard(v, k) for k, v in UNARY.items()}
