@@ -161,7 +161,7 @@ static void measure(const Case *c, bool f32, double *rw, double *lit)
 			a[2] = a[0] * a[1] / a[3] * (1 + draw(&s, -1e-12, 1e-12));
 		for (int j = 0; j < c->nargs; j++) {
 			af[j] = (float)a[j];
-			al[j] = f32 ? af[j] : a[j];
+			al[j] = f32 ? (long double)af[j] : (long double)a[j];
 		}
 		long double ref = c->ref(al);
 		if (!isfinite(ref) || (f32 && fabsl(ref) > FLT_MAX))
@@ -169,7 +169,7 @@ static void measure(const Case *c, bool f32, double *rw, double *lit)
 		double e1 = f32 ? ulps(c->rw32(af), ref, true) : ulps(c->rw64(a), ref, false);
 		double e0 = f32 ? ulps(c->lit32(af), ref, true) : ulps(c->lit64(a), ref, false);
 		*rw = fmax(*rw, e1);
-		*lit = isnan(e0) ? INFINITY : fmax(*lit, e0);
+		*lit = isnan(e0) ? (double)INFINITY : fmax(*lit, e0);
 	}
 }
 
