@@ -67,11 +67,12 @@ def generate(workdir, name, funcs, extra=()):
     raise RuntimeError("symkern keeps failing on %s:\n%s" % (sym, err))
 
 
-def compile_cpu(workdir, name):
-    """NAME_cpu.c -> libNAME.so; returns the loaded symkern.Library."""
+def compile_cpu(workdir, name, header=False):
+    """NAME_cpu.c -> libNAME.so; returns the loaded symkern.Library (with
+    its gufuncs, read from NAME.h, if header)."""
     cc = shlex.split(os.environ.get("CC") or "cc")
     so = os.path.join(workdir, "lib%s.so" % name)
     cmd = cc + ["-std=c99", "-O2", "-fPIC", "-shared", "-fopenmp", "-I", workdir, "-o", so,
                 os.path.join(workdir, name + "_cpu.c"), "-lm"]
     subprocess.run(cmd, check=True)
-    return symkern.load(so)
+    return symkern.load(so, header=os.path.join(workdir, name + ".h") if header else None)

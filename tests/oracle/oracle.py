@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """oracle.py: symkern's accuracy oracle (see docs/accuracy.md).
 
-    oracle.py check    [--points N] [--composites K] [--seed S] [--markdown FILE]
+    oracle.py check    [--points N] [--composites K] [--gufunc-rows R] [--seed S] [--markdown FILE]
+    oracle.py gufuncs  [--gufunc-rows R] [--seed S] [--markdown FILE]
     oracle.py rewrites [--points N] [--seed S] [--markdown FILE]
     oracle.py export DIR [--points N] [--composites K] [--seed S]
     oracle.py compare DIR [--markdown FILE]
@@ -10,7 +11,12 @@ check: every built-in function and operator alone, and K random composite
 expressions, through symkern and the CPU fallback, in double and float,
 against mpmath; fails (status 1) where a single function exceeds its CPU
 bound in bounds.txt, or a composite gives inf or NaN where the exact value
-and every intermediate value are finite and in range.
+and every intermediate value are finite and in range.  With --gufunc-rows R > 0 (default 8) it also runs the gufunc
+forms (gufuncs.py): Sum, dot, polyval, Product and mean reductions judged
+against Kahan's bound of symkern(5), sequences reported (judged on inf/NaN
+only), and the compensated Sum against a plain loop on ill-conditioned
+data; R calls per size (R/4 at sizes in the thousands).  gufuncs: that
+part alone.
 
 rewrites: each cancellation-prone expression of corpus.REWRITES generated
 with and without symkern --literal; fails where the rewritten error exceeds
@@ -40,6 +46,7 @@ sys.path.insert(0, HERE)
 import build  # noqa: E402
 import corpus  # noqa: E402
 import domains  # noqa: E402
+import gufuncs  # noqa: E402
 import reference  # noqa: E402
 from funcs import SINGLES  # noqa: E402
 
@@ -259,13 +266,31 @@ def cmd_check(a):
         lib = build.compile_cpu(d, "oracle")
         cases = [c for c in cases if c.name in kept]
         results = {c: run_cpu(lib, c) for c in cases}
-    tables = []
-    fails = judge_singles([c for c in cases if c.kind == "single"], results, bounds, "CPU", tables)
-    fails += judge_composites([c for c in cases if c.kind == "composite"], results, "CPU", tables)
+        tables = []
+        fails = judge_singles([c for c in cases if c.kind == "single"], results, bounds, "CPU", tables)
+        fails += judge_composites([c for c in cases if c.kind == "composite"], results, "CPU", tables)
+        if a.gufunc_rows > 0:
+            t1 = time.time()
+            fails += gufuncs.run(build, rng, a.gufunc_rows, bounds, tables, Table, fmt, d)
+            print("gufuncs: %.1f s" % (time.time() - t1))
     print_tables(tables, a.markdown)
     dropped = len({c.name for c in cases}) - len(kept)
     if dropped:
         print("%d composite expressions refused by symkern were left out" % dropped)
+    for f in fails:
+        print("FAIL: " + f)
+    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
+    return 1 if fails else 0
+
+
+def cmd_gufuncs(a):
+    seed = seed_of(a)
+    rng = np.random.default_rng(seed)
+    t0 = time.time()
+    tables = []
+    with tempfile.TemporaryDirectory(prefix="oracle.") as d:
+        fails = gufuncs.run(build, rng, a.gufunc_rows, read_bounds(), tables, Table, fmt, d)
+    print_tables(tables, a.markdown)
     for f in fails:
         print("FAIL: " + f)
     print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
@@ -373,13 +398,16 @@ def cmd_compare(a):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("check", "rewrites", "export"):
+    for name in ("check", "rewrites", "export", "gufuncs"):
         p = sub.add_parser(name)
         if name == "export":
             p.add_argument("dir")
         p.add_argument("--points", type=int, default=300, help="points per function and precision")
         p.add_argument("--seed", default="1", help='an integer, or "random"')
-        if name != "rewrites":
+        if name in ("check", "gufuncs"):
+            p.add_argument("--gufunc-rows", type=int, default=8,
+                           help="gufunc calls per size (0: none; gufuncs.py)")
+        if name not in ("rewrites", "gufuncs"):
             p.add_argument("--composites", type=int, default=20, help="random composite expressions")
         if name != "export":
             p.add_argument("--markdown", help="also write the tables as Markdown to this file")
@@ -387,7 +415,7 @@ def main(argv=None):
     p.add_argument("dir")
     p.add_argument("--markdown")
     a = ap.parse_args(argv)
-    return {"check": cmd_check, "rewrites": cmd_rewrites, "export": cmd_export,
+    return {"check": cmd_check, "rewrites": cmd_rewrites, "gufuncs": cmd_gufuncs, "export": cmd_export,
             "compare": cmd_compare}[a.cmd](a)
 
 
