@@ -323,7 +323,7 @@ void rewrite_program(Dag *d, Program *prog)
 	if (!d->rewrite)
 		return;
 	Func **lists[2] = {prog->funcs, prog->gufuncs};
-	int counts[2] = {prog->nfuncs, prog->ngufuncs};
+	const int counts[2] = {prog->nfuncs, prog->ngufuncs};
 	for (int l = 0; l < 2; l++)
 		for (int i = 0; i < counts[l]; i++) {
 			Func *f = lists[l][i];
