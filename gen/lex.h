@@ -43,7 +43,8 @@ typedef struct {
 	size_t len;
 } Token;
 
-enum { LEX_MAX_IDENT = 255, LEX_MAX_NUMBER = 100 };
+/* SymPy prints a Float with all its digits: Float(pi, 500) takes 501. */
+enum { LEX_MAX_IDENT = 255, LEX_MAX_NUMBER = 1000 };
 
 typedef struct {
 	const Source *src;

@@ -17,6 +17,7 @@ Suite *suite_cli(void);
 Suite *suite_numeric(void);
 Suite *suite_api(void);
 Suite *suite_gufunc(void);
+Suite *suite_corpus(void);
 
 /* A .sym text parsed with library name "t"; diagnostics kept as text. */
 typedef struct {

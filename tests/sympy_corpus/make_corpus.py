@@ -19,6 +19,7 @@ import sys
 
 import mpmath
 import sympy as sp
+from sympy.functions.elementary.piecewise import ExprCondPair
 from sympy.codegen import cfunctions as cf
 from sympy.codegen import numpy_nodes as npn
 from sympy.codegen import scipy_nodes as spn
@@ -308,7 +309,22 @@ def reference(e, pt):
     return finite(mpmath.mpf(v)) if v.is_Float or v.is_Rational else None
 
 
-def check(e, f, pt):
+def complex_inside(parts, pt):
+    """True if any of parts (lambdified subexpressions) is complex at pt.
+    symkern computes in real numbers only, so where SymPy's value passes
+    through a complex one (Abs(log(x)) for x < 0) symkern's is NaN."""
+    with mpmath.workprec(200):
+        for g in parts:
+            try:
+                r = g(*[mpmath.mpf(c.p) / c.q for c in pt])
+            except (ValueError, TypeError, AttributeError, ZeroDivisionError):
+                return True
+            if isinstance(r, mpmath.mpc) and r.imag != 0:
+                return True
+    return False
+
+
+def check(e, f, parts, pt):
     """The reference value of e (f lambdified from it) at pt, where a double
     evaluation can be held to a relative tolerance, else None.  There:
     mpmath at 200 bits gives a finite real v, 0 or of normal double size;
@@ -327,6 +343,8 @@ def check(e, f, pt):
         w = run(f, q, 200)
         if w is None or abs(w - v) > mpmath.mpf('1e-6') * abs(v):
             return None
+    if complex_inside(parts, pt):
+        return None
     d = run(f, pt, 53)
     if d is None or abs(d - v) > mpmath.mpf('1e-12') * abs(v):
         return None
@@ -345,9 +363,11 @@ def points(s, e):
     # the value of what the string says: re-read it, decimals exact
     back = cfree(sp.sympify(s, locals=NAMES, rational=True))
     f = sp.lambdify(SYMS, back, [MPMATH_C, 'mpmath'])
+    parts = [sp.lambdify(SYMS, a, [MPMATH_C, 'mpmath']) for a in sp.preorder_traversal(back)
+             if a.args and not isinstance(a, (sp.logic.boolalg.Boolean, sp.Tuple, ExprCondPair))]
     pts = []
     for pt in CANDS:
-        v = check(back, f, pt)
+        v = check(back, f, parts, pt)
         if v is not None:
             pts.append((pt, v))
         if len(pts) == NPOINTS:
