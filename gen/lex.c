@@ -1,6 +1,7 @@
 /* lex.c: see lex.h. */
 #include "lex.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void lex_init(Lexer *lx, const Source *src, Diag *diag)
@@ -239,12 +240,21 @@ void lex_skip_indented(Lexer *lx)
 
 void lex_skip_definition(Lexer *lx)
 {
-	while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
-		lx->pos++;
-	if (peek(lx, 0) == -1)
-		return;
-	newline(lx);
-	lex_skip_indented(lx);
+	bool open = lx->depth > 0;
+	for (;;) {
+		while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+			lx->pos++;
+		if (peek(lx, 0) == -1)
+			return;
+		newline(lx);
+		lex_skip_indented(lx);
+		/* After an error inside parentheses, lines that cannot start a
+		 * definition (which starts with a name) continue them: ccode's
+		 * conditionals start lines with ')' and ':'. */
+		int c = peek(lx, 0);
+		if (!open || c == -1 || c == '\n' || c == '#' || is_alpha(c))
+			return;
+	}
 }
 
 void lex_rewind(Lexer *lx, Loc at)

@@ -59,7 +59,9 @@ typedef struct {
 void lex_init(Lexer *lx, const Source *src, Diag *diag);
 Token lex_next(Lexer *lx);
 /* Error recovery: skip the rest of the line and the indented lines after it
- * (they continue the bad definition) and forget open parentheses. */
+ * (they continue the bad definition) and forget open parentheses; with a
+ * parenthesis open, also the lines after it that cannot start a definition
+ * (the rest of a multi-line expression). */
 void lex_skip_definition(Lexer *lx);
 /* Likewise from the start of a line: skip the indented lines there. */
 void lex_skip_indented(Lexer *lx);
