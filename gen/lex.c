@@ -1,6 +1,7 @@
 /* lex.c: see lex.h. */
 #include "lex.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void lex_init(Lexer *lx, const Source *src, Diag *diag)
@@ -78,6 +79,19 @@ static void skip_space(Lexer *lx)
 		}
 		return;
 	}
+}
+
+/* A C operator at t, whose first byte has been consumed: an error token
+ * spanning its bytes (two for && and ||). */
+static Token c_only(Lexer *lx, Token t, const char *msg)
+{
+	diag_error(lx->diag, t.loc, "%s", msg);
+	if ((t.text[0] == '&' || t.text[0] == '|') && peek(lx, 0) == t.text[0]) {
+		lx->pos++;
+		t.len = 2;
+	}
+	t.kind = T_ERROR;
+	return t;
 }
 
 Token lex_next(Lexer *lx)
@@ -160,8 +174,20 @@ Token lex_next(Lexer *lx)
 	case ']': t.kind = T_RBRACKET; return t;
 	case ':': t.kind = T_COLON; return t;
 	case '/': t.kind = T_SLASH; return t;
-	case '&': t.kind = T_AMP; return t;
-	case '|': t.kind = T_PIPE; return t;
+	/* sympy.ccode's C operators: refused with the SymPy spelling, as
+	 * symkern(5) explains (only the names of ccode are accepted). */
+	case '&':
+		if (c1 == '&')
+			return c_only(lx, t, "'&&' is C, not SymPy syntax; write (a) & (b) or And(a, b)");
+		t.kind = T_AMP;
+		return t;
+	case '|':
+		if (c1 == '|')
+			return c_only(lx, t, "'||' is C, not SymPy syntax; write (a) | (b) or Or(a, b)");
+		t.kind = T_PIPE;
+		return t;
+	case '?':
+		return c_only(lx, t, "the C conditional 'c ? a : b' is not SymPy syntax; write Piecewise((a, c), (b, True))");
 	case '~': t.kind = T_TILDE; return t;
 	case '*':
 		t.kind = c1 == '*' ? T_POW : T_STAR;
@@ -180,7 +206,7 @@ Token lex_next(Lexer *lx)
 			t.kind = T_NE;
 			break;
 		}
-		/* fall through */
+		return c_only(lx, t, "'!' is C, not SymPy syntax; write ~(c) or Not(c)");
 	default: {
 		if (c == '`' || c == '\'' || c == '"' || c == '$') {
 			diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
@@ -214,12 +240,21 @@ void lex_skip_indented(Lexer *lx)
 
 void lex_skip_definition(Lexer *lx)
 {
-	while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
-		lx->pos++;
-	if (peek(lx, 0) == -1)
-		return;
-	newline(lx);
-	lex_skip_indented(lx);
+	bool open = lx->depth > 0;
+	for (;;) {
+		while (peek(lx, 0) != -1 && peek(lx, 0) != '\n')
+			lx->pos++;
+		if (peek(lx, 0) == -1)
+			return;
+		newline(lx);
+		lex_skip_indented(lx);
+		/* After an error inside parentheses, lines that cannot start a
+		 * definition (which starts with a name) continue them: ccode's
+		 * conditionals start lines with ')' and ':'. */
+		int c = peek(lx, 0);
+		if (!open || c == -1 || c == '\n' || c == '#' || is_alpha(c))
+			return;
+	}
 }
 
 void lex_rewind(Lexer *lx, Loc at)

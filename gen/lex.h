@@ -43,7 +43,8 @@ typedef struct {
 	size_t len;
 } Token;
 
-enum { LEX_MAX_IDENT = 255, LEX_MAX_NUMBER = 100 };
+/* SymPy prints a Float with all its digits: Float(pi, 500) takes 501. */
+enum { LEX_MAX_IDENT = 255, LEX_MAX_NUMBER = 1000 };
 
 typedef struct {
 	const Source *src;
@@ -58,7 +59,9 @@ typedef struct {
 void lex_init(Lexer *lx, const Source *src, Diag *diag);
 Token lex_next(Lexer *lx);
 /* Error recovery: skip the rest of the line and the indented lines after it
- * (they continue the bad definition) and forget open parentheses. */
+ * (they continue the bad definition) and forget open parentheses; with a
+ * parenthesis open, also the lines after it that cannot start a definition
+ * (the rest of a multi-line expression). */
 void lex_skip_definition(Lexer *lx);
 /* Likewise from the start of a line: skip the indented lines there. */
 void lex_skip_indented(Lexer *lx);

@@ -37,7 +37,11 @@ typedef enum {
 	B_EQ, B_NE, B_AND, B_OR, B_NOT,
 	B_SUM, B_PRODUCT, /* reductions: gufuncs only */
 	B_FACTORIAL, B_BINOMIAL,
-	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE,
+	B_POW,       /* pow(a, b): ccode's spelling of a**b */
+	/* formulas over other built-ins (compose.c): sympy.codegen's nodes */
+	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2,
+	/* constants: pi, E, True, False, and ccode's M_ names (see alias) */
+	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE, B_CONST_ALIAS,
 	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */
 } BuiltinKind;
 
@@ -46,6 +50,9 @@ typedef struct {
 	BuiltinKind kind;
 	MathFn fn;       /* for B_MATH, B_MINMAX (MF_FMIN or MF_FMAX) */
 	const char *why; /* for B_UNSUPPORTED */
+	/* for B_CONST_ALIAS: the constant as SymPy's str() prints it, parsed in
+	 * its place, so that M_PI_2 gives the code pi/2 gives */
+	const char *alias;
 } Builtin;
 
 /* NULL when the name is not a built-in. */

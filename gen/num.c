@@ -56,7 +56,7 @@ static Num ratio(int64_t p, int64_t q)
 
 Num num_parse(const char *s, size_t len)
 {
-	char buf[128];
+	char buf[1024]; /* above the lexer's LEX_MAX_NUMBER */
 	/* Exact: mantissa digits into an int64, scaled by a power of ten. */
 	int64_t m = 0;
 	int scale = 0, exp10 = 0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compose.h"
 #include "lex.h"
 #include "names.h"
 
@@ -179,6 +180,7 @@ static bool want_bool(Parser *p, Node *n, Loc at, const char *op)
 
 static Node *parse_expr(Parser *p);
 static Node *parse_unary(Parser *p);
+static Node *power(Parser *p, Node *b, Node *e, Loc at);
 
 static int find_arg(Parser *p, const char *s)
 {
@@ -757,6 +759,19 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		return step(p, a[0], dag_const(d, num_int(0)), dag_const(d, num_int(1)),
 		            n == 2 ? a[1] : dag_const(d, num_div(num_int(1), num_int(2))));
+	case B_POW:
+		if (!arity(p, nm, n, 2, 2, name.loc))
+			return NULL;
+		return power(p, a[0], a[1], name.loc);
+	case B_SINC:
+	case B_COSM1:
+	case B_LOGADDEXP:
+	case B_LOGADDEXP2: {
+		int k = compose_arity(b->kind);
+		if (!arity(p, nm, n, k, k, name.loc))
+			return NULL;
+		return checked(p, compose(d, b->kind, a), name.loc);
+	}
 	case B_EQ:
 	case B_NE:
 		if (!arity(p, nm, n, 2, 2, name.loc))
@@ -808,7 +823,7 @@ static Node *parse_call(Parser *p, Token name)
 		diag_error(p->diag, name.loc, "%s", b->why);
 		return NULL;
 	}
-	if (b && b->kind >= B_CONST_PI && b->kind <= B_FALSE) {
+	if (b && b->kind >= B_CONST_PI && b->kind <= B_CONST_ALIAS) {
 		diag_error(p->diag, name.loc, "'%s' is a constant, not a function", s);
 		return NULL;
 	}
@@ -846,6 +861,23 @@ static Node *parse_call(Parser *p, Token name)
 		return NULL;
 	}
 	return dag_ucall(p->dag, f, a);
+}
+
+/* A ccode constant (M_PI_2): its SymPy spelling (pi/2) parsed in its
+ * place, so that both give the same code.  The texts are mathfn.c's, fixed
+ * and valid (tests/test_parse.c checks each). */
+static Node *parse_alias(Parser *p, const char *text)
+{
+	Lexer lx = p->lx;
+	Token tok = p->tok;
+	Source src = {.name = lx.src->name, .text = text, .len = strlen(text)};
+	lex_init(&p->lx, &src, p->diag);
+	next(p);
+	Node *e = parse_expr(p);
+	bool whole = p->tok.kind == T_EOF;
+	p->lx = lx;
+	p->tok = tok;
+	return whole ? e : NULL;
 }
 
 /* primary = NUMBER | NAME | call | '(' expr ')' */
@@ -900,6 +932,7 @@ static Node *parse_primary(Parser *p)
 			case B_CONST_E: return dag_const(p->dag, dag_e());
 			case B_TRUE: return dag_bool(p->dag, true);
 			case B_FALSE: return dag_bool(p->dag, false);
+			case B_CONST_ALIAS: return parse_alias(p, b->alias);
 			case B_UNSUPPORTED: diag_error(p->diag, t.loc, "%s", b->why); return NULL;
 			default:
 				diag_error(p->diag, t.loc, "'%s' is a function; call it with arguments", s);
@@ -931,13 +964,19 @@ static Node *parse_power(Parser *p)
 	Node *e = parse_unary(p);
 	if (!e || !want_real(p, b, at, "'**'") || !want_real(p, e, op, "'**'"))
 		return NULL;
+	return power(p, b, e, op);
+}
+
+/* b**e, for '**' and pow(b, e); errors at `at`. */
+static Node *power(Parser *p, Node *b, Node *e, Loc at)
+{
 	/* x**(k + c) with x computable before the loop over k: one multiply a
 	 * step instead of a pow call. */
 	int level;
 	long off;
 	if (e->deps && index_form(e, &level, &off) && level >= 0 && !(b->deps >> level))
 		return dag_gu(p->dag, N_INDPOW, p->cur, -1, level, off, &b, 1);
-	return checked(p, dag_pow(p->dag, b, e), op);
+	return checked(p, dag_pow(p->dag, b, e), at);
 }
 
 /* unary = ( '-' | '+' | '~' ) unary | power */

@@ -91,6 +91,12 @@ static Node *sum_of_products(Dag *d, Node *a, Node *b, Node *c, Node *dd)
 	return add_error(d, f, e, w);
 }
 
+/* True for -fabs(x), as written: exp of it cannot overflow. */
+static bool nonpositive(const Node *a)
+{
+	return a->op == N_NEG && is_call(a->kids[0], MF_FABS);
+}
+
 /* log(1 + exp(a)) = max(a, 0) + log1p(exp(-|a|)): exp never overflows,
  * and for large |a| the result is a (or exp(a)) to full precision. */
 static Node *softplus(Dag *d, Node *a)
@@ -222,7 +228,7 @@ static Node *norm(Dag *d, Node *x)
 static Node *logarithm(Dag *d, Node *x)
 {
 	Node *u = one_plus(x);
-	if (u && is_call(u, MF_EXP))
+	if (u && is_call(u, MF_EXP) && !nonpositive(u->kids[0]))
 		return softplus(d, R(u->kids[0]));
 	if (x->op == N_ADD && is_call(x->kids[0], MF_EXP) && is_call(x->kids[1], MF_EXP)) {
 		/* max(a, b) + log1p(exp(-|a - b|)); inf - inf is NaN where both
@@ -268,7 +274,7 @@ static Node *rewrite_node(Dag *d, Node *x)
 	case N_CALL:
 		if (x->fn == MF_LOG)
 			r = logarithm(d, x->kids[0]);
-		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP))
+		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP) && !nonpositive(x->kids[0]->kids[0]))
 			r = softplus(d, R(x->kids[0]->kids[0]));
 		else if (x->fn == MF_SQRT)
 			r = norm(d, x->kids[0]);

@@ -16,6 +16,7 @@ int main(void)
 	srunner_add_suite(sr, suite_gufunc());
 	srunner_add_suite(sr, suite_rewrite());
 	srunner_add_suite(sr, suite_paths());
+	srunner_add_suite(sr, suite_corpus());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -89,6 +89,65 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* What sympy.ccode prints (left) gives the code of what str() prints for
+ * the same expression (right): the spellings symkern(5) accepts differ from
+ * SymPy's in names only.  Both files are named t.sym; the outputs may differ
+ * only in the lines naming the input's SHA-256. */
+static const char *const ccode_pairs[][2] = {
+	{"pow(x, 2)", "x**2"},
+	{"pow(x, y)", "x**y"},
+	{"pow(x, -1.0/2.0)", "x**(-1/2)"},
+	{"pow(x, 1.5)", "x**1.5"},
+	{"1.0/x", "1/x"},
+	{"(1.0/2.0)*x", "(1/2)*x"},
+	{"fabs(x)", "Abs(x)"},
+	{"ceil(x)", "ceiling(x)"},
+	{"tgamma(x)", "gamma(x)"},
+	{"lgamma(x)", "loggamma(x)"},
+	{"fmin(x, y)", "Min(x, y)"},
+	{"fmax(x, fmax(y, z))", "Max(x, Max(y, z))"},
+	{"fmin(1, fmin(x, fmin(y, z)))", "Min(1, Min(x, Min(y, z)))"},
+	{"cbrt(x)", "Cbrt(x)"},
+	{"sqrt(x)", "Sqrt(x)"},
+	{"M_PI*x", "pi*x"},
+	{"M_E*x", "E*x"},
+	{"M_PI_2 + x", "pi/2 + x"},
+	{"M_PI_4 + x", "pi/4 + x"},
+	{"M_1_PI*x", "(1/pi)*x"}, /* str() prints x/pi: a division, not this product */
+	{"M_2_PI*x", "(2/pi)*x"},
+	{"M_2_SQRTPI*x", "(2/sqrt(pi))*x"},
+	{"M_SQRT2*x", "sqrt(2)*x"},
+	{"M_SQRT1_2*x", "(sqrt(2)/2)*x"},
+	{"log(x)/M_LN2", "log(x)/log(2)"},
+	{"M_LN10*x", "log(10)*x"},
+	{"M_LOG2E*x", "(1/log(2))*x"},
+	{"M_LOG10E*x", "(1/log(10))*x"},
+	{"1.0/M_LN10 + x", "1/log(10) + x"},
+};
+
+START_TEST(test_ccode_spellings)
+{
+	enum { N = sizeof ccode_pairs / sizeof ccode_pairs[0] };
+	char dirs[2][1024], path[2100]; /* path: GCC counts both rows of dirs */
+	for (int side = 0; side < 2; side++) {
+		snprintf(dirs[side], sizeof dirs[side], "%s", scratch_dir(side ? "ccode_str" : "ccode_c"));
+		snprintf(path, sizeof path, "%s/t.sym", dirs[side]);
+		FILE *f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		for (int i = 0; i < N; i++)
+			fprintf(f, "f%d(x, y, z) = %s + 0*(x + y + z)\n", i, ccode_pairs[i][side]);
+		fclose(f);
+		ck_assert_int_eq(run_cmd(SK " -o %s %s/t.sym", dirs[side], dirs[side]), 0);
+	}
+	static const char *const outs[] = {"t.h", "t.cu", "t_cpu.c"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_msg(run_cmd("grep -vi sha256 %s/%s > %s/a && grep -vi sha256 %s/%s > %s/b && "
+		                      "cmp %s/a %s/b",
+		                      dirs[0], outs[i], dirs[0], dirs[1], outs[i], dirs[0], dirs[0], dirs[0]) == 0,
+		              "%s differs: see %s and %s", outs[i], dirs[0], dirs[1]);
+}
+END_TEST
+
 /* Hostile text: must not run, and what generates must compile as C. */
 typedef struct {
 	const char *src;
@@ -493,6 +552,7 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_golden);
 	tcase_add_test(out, test_generated_up_to_date);
 	tcase_add_test(out, test_deterministic);
+	tcase_add_test(out, test_ccode_spellings);
 	tcase_add_test(out, test_precision_f64_only);
 	tcase_add_test(out, test_two_libraries);
 	tcase_add_test(out, test_list);

@@ -1,5 +1,7 @@
 /* test_errors.c: bad input gets FILE:LINE:COL: error: MESSAGE, the source
  * line and a caret; every error of a file is reported. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,36 @@ static const Bad bad[] = {
 	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
 	{"f(x) = 1e99999 + x", 1, 8, "number out of range"},
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
+	/* What sympy.ccode prints that is C, not SymPy, syntax (symkern(5),
+	 * "Spellings of sympy.ccode"): these strings are ccode's own output. */
+	{"f(x) = ((x > 0) ? (\n   x\n)\n: (\n   0\n))", 1, 17,
+	 "the C conditional 'c ? a : b' is not SymPy syntax; write Piecewise((a, c), (b, True))"},
+	{"f(x, y) = ((x > 0 && y < 1) ? (\n   x\n)\n: (\n   y\n))", 1, 19,
+	 "'&&' is C, not SymPy syntax; write (a) & (b) or And(a, b)"},
+	{"f(x, y) = ((y > 1 || x < 0) ? (\n   y\n)\n: (\n   x\n))", 1, 19,
+	 "'||' is C, not SymPy syntax; write (a) | (b) or Or(a, b)"},
+	{"f(x, y) = Piecewise((1, !(x > 0 && y > 0)), (0, True))", 1, 25,
+	 "'!' is C, not SymPy syntax; write ~(c) or Not(c)"},
+	{"f(x) = (((x) > 0) - ((x) < 0))", 1, 19, "'-' needs a number, not a condition"},
+	{"f(x) = x == 0 ? 1 : x", 1, 10, "'==' is not SymPy syntax; write Eq(a, b)"},
+	{"f(x) = pow(x)", 1, 8, "'pow' takes 2 arguments, got 1"},
+	{"f(x, y, z) = fmin(x, y, z)", 1, 14, "'fmin' takes 2 arguments, got 3"},
+	{"f(x) = fmax(x)", 1, 8, "'fmax' takes 2 arguments, got 1"},
+	{"f(x) = M_PI(x)", 1, 8, "'M_PI' is a constant, not a function"},
+	{"f(pow) = pow", 1, 3, "'pow' is a built-in name and cannot be an argument"},
+	{"f(M_PI) = M_PI", 1, 3, "'M_PI' is a built-in name and cannot be an argument"},
+	{"fabs(x) = x", 1, 1, "'fabs' is a built-in name and cannot be redefined"},
+	{"f(x) = pow(x > 1, 2)", 1, 12, "pow needs a number, not a condition"},
+	{"f(x) = pow(0, -1) + x", 1, 8, "constant expression is not a finite real number"},
+	/* sympy.codegen's nodes: arity, and what they refuse */
+	{"f(x) = logaddexp(x)", 1, 8, "'logaddexp' takes 2 arguments, got 1"},
+	{"f(x) = logaddexp2(x, x, x)", 1, 8, "'logaddexp2' takes 2 arguments, got 3"},
+	{"f(x) = sinc(x, 1)", 1, 8, "'sinc' takes 1 argument, got 2"},
+	{"f(x) = cosm1()", 1, 8, "'cosm1' takes 1 argument, got 0"},
+	{"f(x) = Cbrt(x, 3)", 1, 8, "'Cbrt' takes 1 argument, got 2"},
+	{"f(x) = Sqrt(-1) + x", 1, 8, "constant expression is not a finite real number"},
+	{"f(x) = Piecewise((x, isnan(x)), (0, True))", 1, 22, "'isnan' is not supported"},
+	{"f(x) = Piecewise((x, isinf(x)), (0, True))", 1, 22, "'isinf' is not supported"},
 };
 
 START_TEST(test_bad_input)
@@ -163,12 +195,48 @@ START_TEST(test_empty_file)
 }
 END_TEST
 
+/* ccode's multi-line conditional is one error; the next definition is read. */
+START_TEST(test_ccode_recovery)
+{
+	Parsed *p = parse_text("f(x) = ((x > 0) ? (\n   x\n)\n: (\n   0\n))\ng(x) = x\n");
+	ck_assert_msg(p->errors == 1, "%s", p->msgs);
+	ck_assert_int_eq(p->prog.nfuncs, 1);
+	ck_assert_ptr_nonnull(parsed_func(p, "g"));
+	parsed_free(p);
+}
+END_TEST
+
+/* SymPy prints a Float with all its digits: a literal of 1000 characters
+ * is read, one of 1001 is refused. */
+START_TEST(test_long_number)
+{
+	enum { LEN = 1000 };
+	char src[LEN + 32];
+	for (int len = LEN; len <= LEN + 1; len++) {
+		int k = snprintf(src, sizeof src, "f(x) = x*1.");
+		memset(src + k, '5', (size_t)(len - 2));
+		src[k + len - 2] = '\0';
+		Parsed *p = parse_text(src);
+		if (len == LEN) {
+			ck_assert_msg(p->errors == 0, "%s", p->msgs);
+			long double a[1] = {2};
+			ck_assert(fabsl(eval_func(parsed_func(p, "f"), a) - 2 * (1 + 5.0L / 9)) < 1e-15L);
+		} else {
+			ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:10: error: number longer than 1000 characters"));
+		}
+		parsed_free(p);
+	}
+}
+END_TEST
+
 Suite *suite_errors(void)
 {
 	Suite *s = suite_create("errors");
 	TCase *tc = tcase_create("messages");
 	tcase_add_loop_test(tc, test_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_caret);
+	tcase_add_test(tc, test_long_number);
+	tcase_add_test(tc, test_ccode_recovery);
 	tcase_add_test(tc, test_all_errors_reported);
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_empty_file);

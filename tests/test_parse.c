@@ -73,6 +73,32 @@ static const Case cases[] = {
 	{"f(x) = (x +\n  1)*2", 1, 0, 4.0L},
 	{"# comment\n\nf(x) = x # trailing comment\n", 6, 0, 6.0L},
 	{"f(x) = x\r\n", 6, 0, 6.0L},
+	/* sympy.codegen's nodes */
+	{"f(x) = Cbrt(x) + Sqrt(x)", 64, 0, 12.0L},
+	{"f(x) = Cbrt(x)", -8, 0, -2.0L}, /* C's cbrt: real for x < 0 */
+	{"f(x) = sinc(x)", 0.5L, 0, 0.95885107720840600054657587043L},
+	{"f(x) = sinc(x)", 0, 0, 1.0L},
+	{"f(x) = cosm1(x)", 1e-5L, 0, -4.99999999995833333333417e-11L}, /* no cancellation */
+	{"f(x) = cosm1(x)", 2, 0, -1.41614683654714238699756822950L},
+	{"f(x, y) = logaddexp(x, y)", 1, 2, 2.31326168751822283404899549496L},
+	{"f(x, y) = logaddexp(x, y)", 1000, 1000, 1000.69314718055994530941723212L}, /* no overflow */
+	{"f(x, y) = logaddexp(x, y)", -50, 0, 1.92874984796391780e-22L},           /* nor underflow */
+	{"f(x, y) = logaddexp2(x, y)", 3, 1, 3.32192809488736234787031942949L},
+	{"f(x, y) = logaddexp2(x, y)", -2000, -2000, -1999.0L},
+	/* sympy.ccode's spellings, as ccode prints them */
+	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
+	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},
+	{"f(x) = fabs(x) + ceil(x) + tgamma(x + 5) + lgamma(1)", -2.5L, 0, 2.5L - 2 + 1.32934038817913702047362561251L},
+	{"f(x, y) = fmin(x, fmin(y, 1)) + fmax(x, y)", 3, 2, 4.0L},
+	{"f(x) = M_PI + M_E", 0, 0, PI + 2.71828182845904523536028747135L},
+	{"f(x) = M_PI_2 - M_PI/2 + M_PI_4 - M_PI/4 + M_1_PI - 1/M_PI + M_2_PI - 2/M_PI", 0, 0, 0.0L},
+	{"f(x) = M_2_SQRTPI", 0, 0, 1.12837916709551257389615890312L},
+	{"f(x) = M_SQRT2*M_SQRT1_2", 0, 0, 1.0L},
+	{"f(x) = M_LN2*M_LOG2E + M_LN10*M_LOG10E", 0, 0, 2.0L},
+	{"f(x) = M_LN2 + M_LN10", 0, 0, 0.693147180559945309417232121458L + 2.30258509299404568401799145468L},
+	{"f(x) = log(x)/M_LN2", 8, 0, 3.0L},
+	{"f(x) = M_SQRT1_2", 0, 0, 0.707106781186547524400844362105L},
+	{"f(x) = M_LOG10E", 0, 0, 0.434294481903251827651128918917L},
 };
 
 /* NaN where SymPy's Piecewise has no branch. */
@@ -121,6 +147,17 @@ START_TEST(test_mangled_names)
 	                      "s_inc_x", "s_t_y"};
 	for (int i = 0; i < 10; i++)
 		ck_assert_str_eq(f->cargs[i], want[i]);
+	parsed_free(p);
+	/* The float names of functions that are now built-ins (pow, fmin, ...)
+	 * stay argument names, mangled; M_ names that are not ccode's too. */
+	p = parse_text("f(powf, fminf, fmaxf, fabsf, ceilf, tgammaf, lgammaf, cbrtf, M_PI_8) = "
+	               "powf + fminf + fmaxf + fabsf + ceilf + tgammaf + lgammaf + cbrtf + M_PI_8\n");
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	f = parsed_func(p, "f");
+	const char *want2[] = {"s_powf", "s_fminf", "s_fmaxf", "s_fabsf", "s_ceilf", "s_tgammaf",
+	                       "s_lgammaf", "s_cbrtf", "s_M_PI_8"};
+	for (int i = 0; i < 9; i++)
+		ck_assert_str_eq(f->cargs[i], want2[i]);
 	parsed_free(p);
 }
 END_TEST

@@ -19,6 +19,7 @@ Suite *suite_api(void);
 Suite *suite_gufunc(void);
 Suite *suite_rewrite(void);
 Suite *suite_paths(void);
+Suite *suite_corpus(void);
 
 /* A .sym text parsed with library name "t"; diagnostics kept as text. */
 typedef struct {
