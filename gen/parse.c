@@ -789,6 +789,7 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	case B_NOT:
 		if (!arity(p, nm, n, 1, 1, name.loc))
 			return NULL;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): arity() made n == 1, so a holds a node */
 		return dag_op(d, N_NOT, a[0], NULL);
 	case B_FACTORIAL:
 		if (!arity(p, nm, n, 1, 1, name.loc))
