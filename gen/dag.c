@@ -133,7 +133,7 @@ Num dag_e(void)
 	return num_real(expl(1.0L));
 }
 
-static bool is_const(const Node *n, int64_t p, int64_t q)
+bool dag_is_const(const Node *n, int64_t p, int64_t q)
 {
 	return n->op == N_CONST && n->type == TY_REAL && num_is_ratio(n->val, p, q);
 }
@@ -180,19 +180,19 @@ Node *dag_op(Dag *d, Op op, Node *a, Node *b)
 			return a->kids[0];
 		break;
 	case N_ADD:
-		if (is_const(a, 0, 1))
+		if (dag_is_const(a, 0, 1))
 			return b;
 		/* fall through */
 	case N_SUB:
-		if (is_const(b, 0, 1))
+		if (dag_is_const(b, 0, 1))
 			return a;
 		break;
 	case N_MUL:
-		if (is_const(a, 1, 1))
+		if (dag_is_const(a, 1, 1))
 			return b;
 		/* fall through */
 	case N_DIV:
-		if (is_const(b, 1, 1))
+		if (dag_is_const(b, 1, 1))
 			return a;
 		break;
 	case N_AND:
@@ -324,7 +324,7 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 	}
 	if (base->op == N_CONST && num_same(base->val, dag_e()))
 		return dag_call(d, MF_EXP, &e);
-	if (is_const(base, 2, 1))
+	if (dag_is_const(base, 2, 1))
 		return dag_call(d, MF_EXP2, &e);
 	Node *args[2] = {base, e};
 	return dag_call(d, MF_POW, args);

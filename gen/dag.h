@@ -110,6 +110,8 @@ Node *dag_ucall(Dag *d, Func *f, Node **args);
 Node *dag_pow(Dag *d, Node *base, Node *exponent);
 /* Gufunc nodes (N_INDEX .. N_INDFACT), private to function f. */
 Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids);
+/* True for a real constant equal to p/q. */
+bool dag_is_const(const Node *n, int64_t p, int64_t q);
 /* The constant e, as `E` in a .sym file. */
 Num dag_e(void);
 

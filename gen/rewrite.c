@@ -39,11 +39,6 @@ static bool is_call(const Node *x, MathFn fn)
 	return x->op == N_CALL && x->fn == fn; /* NOLINT(clang-analyzer-core.NullDereference) */
 }
 
-static bool is_num(const Node *x, int64_t v)
-{
-	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): as for is_call */
-	return x->op == N_CONST && x->type == TY_REAL && num_is_ratio(x->val, v, 1);
-}
 
 /* hi + lo, where lo is the rounding error of a product p (so |lo| < |p|
  * while p is finite and not 0), and hi alone where not: where p
@@ -124,9 +119,9 @@ static Node *one_plus(const Node *x)
 {
 	if (x->op != N_ADD)
 		return NULL;
-	if (is_num(x->kids[0], 1))
+	if (dag_is_const(x->kids[0], 1, 1))
 		return x->kids[1];
-	if (is_num(x->kids[1], 1))
+	if (dag_is_const(x->kids[1], 1, 1))
 		return x->kids[0];
 	return NULL;
 }
@@ -134,11 +129,11 @@ static Node *one_plus(const Node *x)
 /* x - 1 as written: x - 1 or x + (-1); returns x or NULL. */
 static Node *minus_one(const Node *x)
 {
-	if (x->op == N_SUB && is_num(x->kids[1], 1))
+	if (x->op == N_SUB && dag_is_const(x->kids[1], 1, 1))
 		return x->kids[0];
-	if (x->op == N_ADD && is_num(x->kids[0], -1))
+	if (x->op == N_ADD && dag_is_const(x->kids[0], -1, 1))
 		return x->kids[1];
-	if (x->op == N_ADD && is_num(x->kids[1], -1))
+	if (x->op == N_ADD && dag_is_const(x->kids[1], -1, 1))
 		return x->kids[0];
 	return NULL;
 }
@@ -150,7 +145,7 @@ static Node *cancel_one(Dag *d, Node *x)
 {
 	Node *a = minus_one(x);
 	bool neg = false;
-	if (!a && x->op == N_SUB && is_num(x->kids[0], 1)) {
+	if (!a && x->op == N_SUB && dag_is_const(x->kids[0], 1, 1)) {
 		a = x->kids[1];
 		neg = true;
 	}
@@ -242,7 +237,7 @@ static Node *logarithm(Dag *d, Node *x)
 	}
 	if (u)
 		return call1(d, MF_LOG1P, R(u));
-	if (x->op == N_SUB && is_num(x->kids[0], 1))
+	if (x->op == N_SUB && dag_is_const(x->kids[0], 1, 1))
 		return call1(d, MF_LOG1P, dag_op(d, N_NEG, R(x->kids[1]), NULL));
 	return NULL;
 }

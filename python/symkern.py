@@ -396,17 +396,7 @@ class _MapFunction:
                             "CUDA build, libNAME_cuda.so)" % (self.__name__, self._lib.name,
                                                                self._lib.name))
         keep = []
-        first = next((a for a in list(args) + [out] if hasattr(a, "__cuda_array_interface__")))
-        dtype = _Array(first, [], gpu=True).dtype
-        ins = []
-        for a in args:
-            if not hasattr(a, "__cuda_array_interface__"):
-                # A host scalar becomes a 1-element device array (CuPy only).
-                if _np().ndim(a) != 0:
-                    raise TypeError("%s: mixing GPU arrays with host arrays is not supported"
-                                    % self.__name__)
-                a = _array_module(first).asarray([a], dtype=dtype)
-            ins.append(_Array(a, keep, gpu=True))
+        _, dtype, ins = _gpu_inputs(self.__name__, args, list(args) + [out], keep)
         if any(a.dtype != dtype for a in ins):
             raise TypeError("%s: GPU arrays of different dtypes" % self.__name__)
         if out is None:
@@ -433,6 +423,22 @@ def _pick_stream(arrays, stream):
     # names another.
     named = [a.stream for a in arrays if a.stream is not None]
     return next((s for s in named if s not in (1, 2)), named[0] if named else None)
+
+
+def _gpu_inputs(name, args, objs, keep):
+    """For a GPU call: the first device array among objs, its dtype, and the
+    arguments as _Arrays; a host scalar becomes a 1-element device array
+    (CuPy only), read with increment 0."""
+    first = next(a for a in objs if hasattr(a, "__cuda_array_interface__"))
+    dtype = _Array(first, [], gpu=True).dtype
+    ins = []
+    for a in args:
+        if not hasattr(a, "__cuda_array_interface__"):
+            if _np().ndim(a) != 0:
+                raise TypeError("%s: mixing GPU arrays with host arrays is not supported" % name)
+            a = _array_module(first).asarray([a], dtype=dtype)
+        ins.append(_Array(a, keep, gpu=True))
+    return first, dtype, ins
 
 
 def _array_module(obj):
@@ -525,19 +531,7 @@ class _Gufunc:
                             "CUDA build, libNAME_cuda.so, with header=)" % (self.__name__,
                                                                             self._lib.name))
         keep = []
-        objs = list(args) + list(outs or ())
-        first = next(a for a in objs if hasattr(a, "__cuda_array_interface__"))
-        dtype = _Array(first, [], gpu=True).dtype
-        ins = []
-        for a in args:
-            if not hasattr(a, "__cuda_array_interface__"):
-                # A host scalar becomes a 1-element device array (CuPy only),
-                # read with batch increment 0.
-                if _np().ndim(a) != 0:
-                    raise TypeError("%s: mixing GPU arrays with host arrays is not supported"
-                                    % self.__name__)
-                a = _array_module(first).asarray([a], dtype=dtype)
-            ins.append(_Array(a, keep, gpu=True))
+        first, dtype, ins = _gpu_inputs(self.__name__, args, list(args) + list(outs or ()), keep)
         o = None
         if outs is not None:
             if not all(hasattr(x, "__cuda_array_interface__") for x in outs):
