@@ -178,7 +178,9 @@ static void induction_step(Em *e, Node *const *roots, int nroots, int level, con
 			done = arena_grow(e->dag->arena, done, ndone, ndone + 1, sizeof *done);
 			done[ndone++] = x;
 			ind(e);
-			if (x->op == N_INDPOW) {
+			if (x->op == N_INDPOW && e->split && level == e->split->level) {
+				fprintf(e->out, "t%d *= t%d;\n", x->tmp, x->tmp + 1); /* split_induction_init's step */
+			} else if (x->op == N_INDPOW) {
 				char b[64];
 				fprintf(e->out, "t%d *= %s;\n", x->tmp, opnd(e, b, sizeof b, x->kids[0]));
 			} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
@@ -187,6 +189,31 @@ static void induction_step(Em *e, Node *const *roots, int nroots, int level, con
 				fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
 				        e->T, var, x->off + 1);
 		}
+	}
+}
+
+/* The powers x**(j + off) of a split Sum's loop, whose thread starts at
+ * j = lo + _t and steps by _T: each starts with one pow call and advances
+ * by x**_T, the temporary right after its own (induction_step knows).  The
+ * error of the power a thread reaches after m steps is that of pow plus
+ * about m roundings: m is n / _T, against n for the loop of one thread. */
+static void split_induction_init(Em *e, const Node *sum)
+{
+	Node **order;
+	size_t n = dag_schedule(e->dag, sum->kids[0], &order);
+	for (size_t i = 0; i < n; i++) {
+		Node *x = order[i];
+		if (x->op != N_INDPOW || x->level != sum->level || visible(e, x))
+			continue;
+		char b[64];
+		const char *f = e->f32 ? "f" : "";
+		const char *base = opnd(e, b, sizeof b, x->kids[0]);
+		ind(e);
+		fprintf(e->out, "%s t%d = pow%s(%s, (%s)(", e->T, new_tmp(e, x), f, base, e->T);
+		int_text(e, sum->kids[1]);
+		fprintf(e->out, " + _t + %ld));\n", x->off);
+		ind(e);
+		fprintf(e->out, "const %s t%d = pow%s(%s, (%s)_T);\n", e->T, ++e->ntmp, f, base, e->T);
 	}
 }
 
@@ -206,6 +233,8 @@ static void emit_sum(Em *e, Node *x)
 		ind(e);
 		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp);
 	}
+	if (x == e->split)
+		split_induction_init(e, x);
 	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
 	if (x == e->split) { /* GPU only: loads of later terms issue before the adds wait */
 		ind(e);
@@ -424,8 +453,9 @@ static void emit_item_body(Em *e)
 }
 
 /* A reduction that many threads can share: a scalar result whose value
- * needs exactly one Sum or Product of the inputs, with no incremental
- * values and no nested reduction in its body.  Then each thread sums a
+ * needs exactly one Sum or Product of the inputs, with no nested reduction
+ * and no incremental factorial in its body (incremental powers start where
+ * each thread starts: split_induction_init).  Then each thread sums a
  * strided part (the partial function) and the kernel combines the parts
  * before the final function computes the result from their total. */
 static Node *split_sum(Dag *dag, const Func *f)
@@ -446,8 +476,7 @@ static Node *split_sum(Dag *dag, const Func *f)
 		return NULL;
 	n = dag_schedule(dag, found->kids[0], &order);
 	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDPOW ||
-		    order[i]->op == N_INDFACT)
+		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDFACT)
 			return NULL;
 	return found;
 }
