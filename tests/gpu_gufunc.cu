@@ -128,6 +128,56 @@ template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, in
 	failures += worst > 0;
 }
 
+// Shared reductions in flight on many streams at once: together they need
+// more scratch than the library's pool holds (sk_lib_priv_pool), so some
+// take the fallback (default pool, counters cleared by a memset) while the
+// others rely on the pool being zero; every result must match the CPU, in
+// three rounds so that memory freed by one round serves the next.
+static void many_streams()
+{
+	const size_t batch = 64, n = 1000000; // columns: 2048 parts an item, 1 MiB of parts a call
+	const int S = 8;
+	std::vector<double> v(batch * n), cpu(batch), gpu(batch);
+	for (auto &e : v)
+		e = uniform(0.1, 1);
+	if (gufuncs_norm2_f64_cpu(batch, n, v.data(), 1, (ptrdiff_t)batch, cpu.data(), 1) != 0) {
+		fprintf(stderr, "FAIL many streams: CPU status\n");
+		failures++;
+		return;
+	}
+	double *dv, *dout;
+	cudaStream_t st[S];
+	CK(cudaMalloc(&dv, v.size() * sizeof(double)));
+	CK(cudaMalloc(&dout, S * batch * sizeof(double)));
+	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(double), cudaMemcpyHostToDevice));
+	for (int i = 0; i < S; i++)
+		CK(cudaStreamCreateWithFlags(&st[i], cudaStreamNonBlocking));
+	for (int round = 0; round < 3; round++) {
+		CK(cudaMemset(dout, 0xff, S * batch * sizeof(double)));
+		for (int i = 0; i < S; i++)
+			if (gufuncs_norm2_f64(batch, n, dv, 1, (ptrdiff_t)batch, dout + i * batch, 1, st[i]) != 0) {
+				fprintf(stderr, "FAIL many streams: status on stream %d\n", i);
+				failures++;
+			}
+		CK(cudaGetLastError());
+		CK(cudaDeviceSynchronize());
+		for (int i = 0; i < S; i++) {
+			CK(cudaMemcpy(gpu.data(), dout + i * batch, batch * sizeof(double), cudaMemcpyDeviceToHost));
+			for (size_t b = 0; b < batch; b++)
+				if (!(fabs(gpu[b] - cpu[b]) <= 1e-13 * cpu[b])) {
+					fprintf(stderr, "FAIL many streams: round %d stream %d item %zu: gpu %.17g cpu %.17g\n", round, i, b,
+					        gpu[b], cpu[b]);
+					failures++;
+					break;
+				}
+		}
+	}
+	for (int i = 0; i < S; i++)
+		CK(cudaStreamDestroy(st[i]));
+	CK(cudaFree(dv));
+	CK(cudaFree(dout));
+}
+
 int main()
 {
 	int ndev = 0;
@@ -156,6 +206,8 @@ int main()
 						run(g, b, n, layout), runs++;
 			}
 		}
+	many_streams();
+	runs++;
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);
 	return failures ? 1 : 0;
 }
