@@ -600,6 +600,19 @@ static Par classify_par(Dag *dag, const Func *f)
 	return p;
 }
 
+/* Is x reachable from one of roots? */
+static bool reaches(Dag *dag, Node *const *roots, int nr, const Node *x)
+{
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule_values(dag, roots[r], &order, true);
+		for (size_t i = 0; i < n; i++)
+			if (order[i] == x)
+				return true;
+	}
+	return false;
+}
+
 /* The start of a parallel part's function: every parameter void-cast
  * (each part uses only some), then the index-free values, the shared
  * reduction taken from _acc. */
@@ -622,7 +635,7 @@ static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr)
 		if (g->dimsize[d] < 0)
 			fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
 	fputs("\t(void)_acc;\n", e->out);
-	if (p->pre)
+	if (p->pre && reaches(e->dag, roots, nr, p->pre))
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, p->pre));
 	for (int r = 0; r < nr; r++)
 		emit_scope(e, roots[r]);
