@@ -111,9 +111,18 @@ static void index_text(Em *e, int level, long off)
 
 static void emit_scope(Em *e, Node *root);
 
+/* A loop's first index: lo, or the variable _k0 for NULL. */
+static void lo_text(Em *e, const Node *lo)
+{
+	if (lo)
+		int_text(e, lo);
+	else
+		fputs("_k0", e->out);
+}
+
 /* Incremental values of loop `level` reachable from roots: declared and
- * set for the loop's first index `first` (a constant, or NULL for a
- * Sum's lower limit lo). */
+ * set for the loop's first index lo (a node: a constant or a Sum's lower
+ * limit; NULL: the variable _k0, where a parallel part starts). */
 static void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo)
 {
 	for (int r = 0; r < nroots; r++) {
@@ -125,7 +134,7 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 				continue;
 			char b[64];
 			int64_t c0;
-			bool cst = lo->op == N_CONST && num_is_int(lo->val, &c0);
+			bool cst = lo && lo->op == N_CONST && num_is_int(lo->val, &c0);
 			if (x->op == N_INDPOW) {
 				if (cst && c0 + x->off >= -64 && c0 + x->off <= 64) {
 					Node *p = dag_pow(e->dag, x->kids[0], dag_const(e->dag, num_int(c0 + x->off)));
@@ -136,7 +145,7 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 					ind(e);
 					fprintf(e->out, "%s t%d = pow%s(%s, (%s)(", e->T, new_tmp(e, x), e->f32 ? "f" : "",
 					        opnd(e, b, sizeof b, x->kids[0]), e->T);
-					int_text(e, lo);
+					lo_text(e, lo);
 					fprintf(e->out, " + %ld));\n", x->off);
 				}
 			} else {
@@ -149,7 +158,7 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 					fprintf(e->out, "%s;\n", num_literal(b, sizeof b, num_real(v), e->f32));
 				} else {
 					fprintf(e->out, "tgamma%s((%s)(", e->f32 ? "f" : "", e->T);
-					int_text(e, lo);
+					lo_text(e, lo);
 					fprintf(e->out, " + %ld + 1));\n", x->off);
 				}
 			}
@@ -496,6 +505,8 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		if (e->g->argdim[i] >= 0)
 			fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
 	}
+	for (int o = 0; o < e->g->nouts; o++) /* a parallel `->` gufunc's index-free reduction */
+		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", e->g->outc[o], e->g->outc[o]);
 	for (int d = 0; d < e->g->ndims; d++)
 		if (e->g->dimsize[d] < 0)
 			fprintf(e->out, "\t(void)%s;\n", e->g->dimc[d]);
@@ -509,6 +520,275 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		emit_scope(e, f->root);
 		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
 	}
+}
+
+/* Parallel decompositions of the `->` form (GPU only; the CPU keeps the
+ * per-item function).  Two shapes let many threads share one item:
+ *   a map: every sequence is a rule without base cases that reads other
+ *     sequences only at the same k, so each term depends only on k, the
+ *     inputs and index-free values;
+ *   a scan: one sequence s[0] = b, s[k] = s[k - 1] op e(k) with op + or *,
+ *     b and e reading no sequence, the others maps (of s, at k).  Then
+ *     s[k] = b op e(1) op ... op e(k), a prefix of the elements
+ *     a(0) = b, a(k) = e(k), which a parallel scan computes.
+ * Index-free values are computed by every thread, except a reduction over
+ * the inputs, which would cost each thread a whole row: at most one is
+ * allowed, shared like a split reduction (the `pre` value), and passed in
+ * as _acc.  Both need a size given at run time. */
+enum { PAR_NONE, PAR_MAP, PAR_SCAN };
+
+typedef struct {
+	int kind;
+	int scan;   /* PAR_SCAN: the scanned sequence */
+	Node *elem; /* e(k) */
+	bool mul;   /* op is * */
+	Node *pre;  /* the shared index-free reduction, or NULL */
+} Par;
+
+/* The largest distance at which root reads any sequence, -1 for none. */
+static long seq_reach(Dag *dag, Node *root)
+{
+	Node **order;
+	long m = -1;
+	size_t n = dag_schedule(dag, root, &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_SEQ && order[i]->off > m)
+			m = order[i]->off;
+	return m;
+}
+
+/* Does the body of a reduction hold what a split part cannot compute
+ * (incremental values, a nested reduction)? */
+static bool unsplittable(Dag *dag, Node *body)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, body, &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDPOW ||
+		    order[i]->op == N_INDFACT)
+			return true;
+	return false;
+}
+
+/* The index-free reduction of g's terms in *pre (NULL for none); false
+ * when there are several, or one that cannot be split. */
+static bool find_pre(Dag *dag, const Gufunc *g, Arena *a, Node **pre)
+{
+	Node **roots;
+	int nr = gufunc_roots(g, a, &roots);
+	*pre = NULL;
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule_values(dag, roots[r], &order, true);
+		for (size_t i = 0; i < n; i++) {
+			Node *x = order[i];
+			if ((x->op != N_SUM && x->op != N_PROD) || x->deps || x == *pre)
+				continue;
+			if (*pre || x->level != 1)
+				return false;
+			*pre = x;
+		}
+	}
+	return !*pre || !unsplittable(dag, (*pre)->kids[0]);
+}
+
+/* Is sequence q a first-order scan?  Sets the element and the operator. */
+static bool is_scan(Dag *dag, const Seq *s, int q, Par *p)
+{
+	Node *r = s->rule;
+	if (s->nbase != 1 || !r || (r->op != N_ADD && r->op != N_MUL) || seq_reach(dag, s->base[0]) >= 0)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		Node *self = r->kids[side], *e = r->kids[1 - side];
+		if (self->op == N_SEQ && self->index == q && self->off == 1 && seq_reach(dag, e) < 0) {
+			p->elem = e;
+			p->mul = r->op == N_MUL;
+			return true;
+		}
+	}
+	return false;
+}
+
+static Par classify_par(Dag *dag, const Func *f)
+{
+	const Gufunc *g = f->gu;
+	Par p = {.kind = PAR_NONE, .scan = -1};
+	if (g->loopdim < 0 || g->dimsize[g->loopdim] >= 0 || !find_pre(dag, g, dag->arena, &p.pre))
+		return (Par){.kind = PAR_NONE, .scan = -1};
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *s = &g->seqs[q];
+		if (p.scan < 0 && is_scan(dag, s, q, &p)) {
+			p.scan = q;
+			continue;
+		}
+		/* A map: its terms read sequences at the same k only. */
+		if (s->nbase != 0 || !s->rule || seq_reach(dag, s->rule) > 0)
+			return (Par){.kind = PAR_NONE, .scan = -1};
+	}
+	p.kind = p.scan >= 0 ? PAR_SCAN : PAR_MAP;
+	return p;
+}
+
+/* Is x reachable from one of roots? */
+static bool reaches(Dag *dag, Node *const *roots, int nr, const Node *x)
+{
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule_values(dag, roots[r], &order, true);
+		for (size_t i = 0; i < n; i++)
+			if (order[i] == x)
+				return true;
+	}
+	return false;
+}
+
+/* The start of a parallel part's function: every parameter void-cast
+ * (each part uses only some), then the index-free values, the shared
+ * reduction taken from _acc. */
+static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr)
+{
+	const Func *f = e->f;
+	const Gufunc *g = e->g;
+	e->indent = 1;
+	e->bound = 0;
+	e->nactive = 0;
+	open_scope(e);
+	for (int i = 0; i < f->nargs; i++) {
+		fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
+		if (g->argdim[i] >= 0)
+			fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
+	}
+	for (int o = 0; o < g->nouts; o++)
+		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", g->outc[o], g->outc[o]);
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
+	fputs("\t(void)_acc;\n", e->out);
+	if (p->pre && reaches(e->dag, roots, nr, p->pre))
+		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, p->pre));
+	for (int r = 0; r < nr; r++)
+		emit_scope(e, roots[r]);
+}
+
+/* for (_k = FROM; _k < _k1; _k++) around one loop step. */
+static void par_loop(Em *e, const char *from)
+{
+	ind(e);
+	fprintf(e->out, "for (ptrdiff_t _k = %s; _k < _k1; _k++)\n", from);
+}
+
+/* The range function: the terms k = _k0 .. _k1 - 1 (_k0 < _k1) of one
+ * item, stored; for a scan, _c is s[_k0 - 1] (ignored at _k0 = 0, where
+ * the base case starts).  Incremental values start at _k0 with pow or
+ * tgamma, then advance one multiplication a step. */
+static void emit_range_body(Em *e, const Par *p)
+{
+	const Gufunc *g = e->g;
+	Node **roots;
+	int nr = gufunc_roots(g, e->dag->arena, &roots);
+	par_prologue(e, p, roots, nr);
+	fputs("\t(void)_c;\n", e->out);
+	if (p->kind == PAR_SCAN)
+		fprintf(e->out, "\t%s _q%d_1 = _c;\n", e->T, p->scan);
+	e->bound = 1;
+	e->peel = 1;
+	e->size = -1;
+	if (p->kind == PAR_SCAN) { /* k = 0 is the base case */
+		fputs("\tif (_k0 == 0) {\n", e->out);
+		e->indent = 2;
+		open_scope(e);
+		induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
+		emit_step(e, 0, false);
+		par_loop(e, "1");
+		emit_step(e, -1, false);
+		close_scope(e);
+		fputs("\t\treturn;\n\t}\n", e->out);
+		e->indent = 1;
+	}
+	open_scope(e);
+	induction_init(e, roots, nr, 0, NULL);
+	par_loop(e, "_k0");
+	emit_step(e, -1, false);
+	close_scope(e);
+}
+
+/* One step of the total function: _a = _a op a(k). */
+static void total_step(Em *e, const Par *p, Node *t, Node *const *roots, int nr)
+{
+	char b[64];
+	ind(e);
+	fputs("{\n", e->out);
+	e->indent++;
+	open_scope(e);
+	emit_scope(e, t);
+	ind(e);
+	fprintf(e->out, "_a = _a %s %s;\n", p->mul ? "*" : "+", opnd(e, b, sizeof b, t));
+	induction_step(e, roots, nr, 0, "_k");
+	close_scope(e);
+	e->indent--;
+	ind(e);
+	fputs("}\n", e->out);
+}
+
+/* The total function of a scan: a(_k0) op ... op a(_k1 - 1), in order. */
+static void emit_total_body(Em *e, const Par *p)
+{
+	const Seq *s = &e->g->seqs[p->scan];
+	Node *roots[2] = {s->base[0], p->elem};
+	par_prologue(e, p, roots, 2);
+	fprintf(e->out, "\t%s _a = %s;\n", e->T, p->mul ? "1" : "0");
+	e->bound = 1;
+	fputs("\tif (_k0 == 0) {\n", e->out);
+	e->indent = 2;
+	open_scope(e);
+	induction_init(e, roots, 2, 0, dag_const(e->dag, num_int(0)));
+	char b[64];
+	fputs("\t\t{\n\t\t\tconst ptrdiff_t _k = 0;\n\t\t\t(void)_k;\n", e->out);
+	e->indent = 3;
+	open_scope(e);
+	emit_scope(e, s->base[0]);
+	fprintf(e->out, "\t\t\t_a = %s;\n", opnd(e, b, sizeof b, s->base[0]));
+	induction_step(e, roots, 2, 0, "_k");
+	close_scope(e);
+	e->indent = 2;
+	fputs("\t\t}\n", e->out);
+	par_loop(e, "1");
+	total_step(e, p, p->elem, roots, 2);
+	close_scope(e);
+	fputs("\t\treturn _a;\n\t}\n", e->out);
+	e->indent = 1;
+	open_scope(e);
+	induction_init(e, &roots[1], 1, 0, NULL);
+	par_loop(e, "_k0");
+	total_step(e, p, p->elem, &roots[1], 1);
+	close_scope(e);
+	fputs("\treturn _a;", e->out);
+}
+
+/* The definitions of a shared reduction (a split one, or a parallel
+ * gufunc's index-free one): operator, identity, number of terms and the
+ * rows condition. */
+static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *f, int i, const Node *sum)
+{
+	const Gufunc *g = f->gu;
+	bool prod = sum->op == N_PROD;
+	fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
+	fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
+	/* The number of terms, for choosing threads per item. */
+	fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
+	Em le = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g};
+	fputc('(', out);
+	int_text(&le, sum->kids[2]);
+	fputs(" - ", out);
+	int_text(&le, sum->kids[1]);
+	fputs(" + 1)]]]])\n", out);
+	/* Inputs in dense rows: threads of an item then read neighbours. */
+	fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);
+	int nv = 0;
+	for (int a = 0; a < f->nargs; a++)
+		if (g->argdim[a] >= 0)
+			fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
+	fputs(nv ? "]]]])\n" : "0]]]])\n", out);
 }
 
 /* The per-item call's arguments for batch item _b: run-time sizes, inputs
@@ -552,25 +832,20 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	Node *split = split_sum(dag, f);
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
 	emit_defi(out, name, split != NULL);
-	if (split) {
-		bool prod = split->op == N_PROD;
-		fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
-		fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
-		/* The number of terms, for choosing threads per item. */
-		fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
-		Em le = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g};
-		fputc('(', out);
-		int_text(&le, split->kids[2]);
-		fputs(" - ", out);
-		int_text(&le, split->kids[1]);
-		fputs(" + 1)]]]])\n", out);
-		/* Inputs in dense rows: threads of an item then read neighbours. */
-		fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);
-		int nv = 0;
-		for (int a = 0; a < f->nargs; a++)
-			if (g->argdim[a] >= 0)
-				fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
-		fputs(nv ? "]]]])\n" : "0]]]])\n", out);
+	if (split)
+		emit_red_defs(out, dag, prog, f, i, split);
+	Par par = classify_par(dag, f);
+	snprintf(name, sizeof name, "sk_gu_par_%d", i);
+	emit_defi(out, name, par.kind);
+	if (par.kind != PAR_NONE) {
+		snprintf(name, sizeof name, "sk_gu_pre_%d", i);
+		emit_defi(out, name, par.pre != NULL);
+		/* The operators as C++ template arguments: is it *? */
+		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
+		fprintf(out, "m4_define([[sk_gu_pmul_%d]], [[[[%s]]]])\n", i,
+		        par.pre && par.pre->op == N_PROD ? "true" : "false");
+		if (par.pre)
+			emit_red_defs(out, dag, prog, f, i, par.pre);
 	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
@@ -628,6 +903,21 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 		        .fast = info->fast_math, .T = T};
 		emit_item_body(&e);
 		fputs("]]]])\n", out);
+		if (par.kind != PAR_NONE) {
+			fprintf(out, "m4_define([[sk_gu_rbody_%d_%s]], [[[[", i, P);
+			emit_range_body(&e, &par);
+			fputs("]]]])\n", out);
+		}
+		if (par.kind == PAR_SCAN) {
+			fprintf(out, "m4_define([[sk_gu_tbody_%d_%s]], [[[[", i, P);
+			emit_total_body(&e, &par);
+			fputs("]]]])\n", out);
+		}
+		if (par.pre) {
+			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
+			emit_split_body(&e, par.pre, 0);
+			fputs("]]]])\n", out);
+		}
 		if (split) {
 			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
 			emit_split_body(&e, split, 0);

@@ -93,30 +93,33 @@ static int sk_lib[[_priv_grid]](const void *kernel, std::atomic<int> *cache, siz
 	return sk_LIB[[]]_OK;
 }
 
-m4_ifelse(sk_ngu, 0, [[]], [[/* Scratch memory of the shared reductions: stream-ordered allocations
- * (CUDA 11.2) from a pool of the library's own per device, which keeps
- * what it allocated (release threshold: never) so that later calls map no
- * memory; the pool is never destroyed.  The caller's default pool is left
- * alone.
+m4_ifelse(sk_ngu, 0, [[]], [[/* Scratch memory of the gufuncs' shared kernels: stream-ordered
+ * allocations (CUDA 11.2) from pools of the library's own per device,
+ * which keep what they allocated (release threshold: never) so that later
+ * calls map no memory; the pools are never destroyed.  The caller's
+ * default pool is left alone.
  *
- * Every byte of that pool that is not allocated is zero, so a call needs
- * no memset of its counters (measured on an H200: the memset is about a
- * tenth of a 10^7-element reduction): the pool has a fixed size
- * (CUDA 12.2's maxSize), is allocated whole, cleared and given back once
- * when made, and each kernel sets the counters and parts it used back to
- * zero before it ends.  A request the pool cannot serve (many calls in
- * flight on many streams) goes to the device's default pool and is
- * cleared by a memset; so does everything before CUDA 12.2. */
+ * Pool 0 serves the shared reductions, and every byte of it that is not
+ * allocated is zero, so a call needs no memset of its counters (measured
+ * on an H200: the memset and its call are about a tenth of a
+ * 10^7-element reduction): it has a fixed size (CUDA 12.2's maxSize), is
+ * allocated whole, cleared and given back once when made, and each kernel
+ * sets the counters and parts it used back to zero before it ends.  A
+ * request it cannot serve (many calls in flight on many streams) goes to
+ * the device's default pool and is cleared by a memset; so does every
+ * request before CUDA 12.2.  Pool 1 serves scratch that needs no clearing
+ * (the kernels of long rows), unbounded. */
 #ifndef sk_LIB[[]]_GU_SCRATCH
 #define sk_LIB[[]]_GU_SCRATCH ((size_t)4 << 20)
 #endif
-static std::atomic<cudaMemPool_t> sk_lib[[_priv_pools]][sk_LIB[[]]_MAX_DEVICES];
+static std::atomic<cudaMemPool_t> sk_lib[[_priv_pools]][2][sk_LIB[[]]_MAX_DEVICES];
 static std::atomic<bool> sk_lib[[_priv_pool_zero]][sk_LIB[[]]_MAX_DEVICES];
 
-/* The device's pool, made (and cleared) by the first call there. */
-static cudaError_t sk_lib[[_priv_pool]](int dev, cudaStream_t stream, cudaMemPool_t *pool)
+/* Pool `which` of the device, made (pool 0: and cleared) by the first
+ * call there. */
+static cudaError_t sk_lib[[_priv_pool]](int dev, int which, cudaStream_t stream, cudaMemPool_t *pool)
 {
-	*pool = sk_lib[[_priv_pools]][dev].load();
+	*pool = sk_lib[[_priv_pools]][which][dev].load();
 	if (*pool)
 		return cudaSuccess;
 	cudaMemPoolProps props;
@@ -128,10 +131,10 @@ static cudaError_t sk_lib[[_priv_pool]](int dev, cudaStream_t stream, cudaMemPoo
 	cudaMemPool_t made, none = NULL;
 	bool sized = false;
 #if CUDART_VERSION >= 12020
-	props.maxSize = sk_LIB[[]]_GU_SCRATCH;
+	props.maxSize = which == 0 ? sk_LIB[[]]_GU_SCRATCH : 0;
 	cudaError_t e = cudaMemPoolCreate(&made, &props);
-	sized = e == cudaSuccess;
-	if (!sized) { /* a driver that refuses the size: a pool without one */
+	sized = e == cudaSuccess && which == 0;
+	if (e != cudaSuccess && which == 0) { /* a driver that refuses the size: a pool without one */
 		(void)cudaGetLastError();
 		props.maxSize = 0;
 		e = cudaMemPoolCreate(&made, &props);
@@ -143,7 +146,7 @@ static cudaError_t sk_lib[[_priv_pool]](int dev, cudaStream_t stream, cudaMemPoo
 		cudaMemPoolDestroy(made);
 	if (e != cudaSuccess)
 		return e;
-	if (!sk_lib[[_priv_pools]][dev].compare_exchange_strong(none, made)) {
+	if (!sk_lib[[_priv_pools]][which][dev].compare_exchange_strong(none, made)) {
 		cudaMemPoolDestroy(made); /* another thread made one first */
 		*pool = none;
 		return cudaSuccess;
@@ -163,22 +166,26 @@ static cudaError_t sk_lib[[_priv_pool]](int dev, cudaStream_t stream, cudaMemPoo
 	return e != cudaSuccess ? e : f;
 }
 
-/* Scratch of `bytes`; *zero tells whether it is known to be zero. */
-__attribute__((unused)) /* used by shared reductions only */
+/* Scratch of `bytes`: with `zero`, from pool 0, *zero telling whether it
+ * is known to be zero (then the kernel must leave it zero); else from
+ * pool 1. */
+__attribute__((unused)) /* used by shared kernels only */
 static cudaError_t sk_lib[[_priv_alloc]](void **p, size_t bytes, cudaStream_t stream, bool *zero)
 {
 	int dev;
 	cudaMemPool_t pool;
 	cudaError_t e = cudaGetDevice(&dev);
-	*zero = false;
+	if (zero)
+		*zero = false;
 	if (e != cudaSuccess)
 		return e;
 	if (dev < 0 || dev >= sk_LIB[[]]_MAX_DEVICES)
 		return cudaMallocAsync(p, bytes, stream);
-	if ((e = sk_lib[[_priv_pool]](dev, stream, &pool)) != cudaSuccess)
+	if ((e = sk_lib[[_priv_pool]](dev, zero ? 0 : 1, stream, &pool)) != cudaSuccess)
 		return e;
 	if (cudaMallocFromPoolAsync(p, bytes, pool, stream) == cudaSuccess) {
-		*zero = sk_lib[[_priv_pool_zero]][dev].load();
+		if (zero)
+			*zero = sk_lib[[_priv_pool_zero]][dev].load();
 		return cudaSuccess;
 	}
 	(void)cudaGetLastError(); /* handled: the pool is full */
@@ -303,6 +310,113 @@ static __device__ __forceinline__ void sk_lib[[_priv_stage_out]](T *__restrict__
 	for (e += threadIdx.x; e < m; e += blockDim.x)
 		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
 }
+m4_ifelse(sk_ngu, 0, [[]], [[
+/* Parallel gufuncs (symkern(3), Gufuncs): a batch of at most
+ * sk_LIB[[]]_GU_PAR_BATCH items whose rows have at least
+ * sk_LIB[[]]_GU_PAR_MIN terms is computed by threads over the elements, each
+ * thread taking sk_LIB[[]]_GU_CHUNK consecutive terms of one item, when the
+ * gufunc is a map or a first-order scan.  Below these sizes one thread per
+ * item is faster or fills the device. */
+#ifndef sk_LIB[[]]_GU_PAR_BATCH
+#define sk_LIB[[]]_GU_PAR_BATCH 1024
+#endif
+#ifndef sk_LIB[[]]_GU_PAR_MIN
+#define sk_LIB[[]]_GU_PAR_MIN 4096
+#endif
+#ifndef sk_LIB[[]]_GU_CHUNK
+#define sk_LIB[[]]_GU_CHUNK 8
+#endif
+
+/* The operator of a scan or reduction: * (MUL) or +, and its identity. */
+template <typename T, bool MUL> static __device__ __forceinline__ T sk_lib[[_priv_op]](T a, T b)
+{
+	return MUL ? a * b : a + b;
+}
+
+template <typename T, bool MUL> static __device__ __forceinline__ T sk_lib[[_priv_id]]()
+{
+	return MUL ? (T)1 : (T)0;
+}
+
+/* The total of v over the block (of sk_LIB[[]]_BLOCK threads, a power of
+ * two), to every thread: a pairwise tree in a fixed order, so the result
+ * does not depend on timing.  sh holds a value per thread. */
+template <typename T, bool MUL> static __device__ T sk_lib[[_priv_bred]](T v, T *sh)
+{
+	sh[threadIdx.x] = v;
+	__syncthreads();
+	for (unsigned s = sk_LIB[[]]_BLOCK / 2; s > 0; s >>= 1) {
+		if (threadIdx.x < s)
+			sh[threadIdx.x] = sk_lib[[_priv_op]]<T, MUL>(sh[threadIdx.x], sh[threadIdx.x + s]);
+		__syncthreads();
+	}
+	const T r = sh[0];
+	__syncthreads();
+	return r;
+}
+
+/* The exclusive prefix of v over the block's threads in order, and in
+ * *total the block's total (Hillis and Steele: log2 BLOCK rounds, each
+ * element combined at most once a round, in a fixed order). */
+template <typename T, bool MUL> static __device__ T sk_lib[[_priv_bscan]](T v, T *sh, T *total)
+{
+	const unsigned t = threadIdx.x;
+	sh[t] = v;
+	__syncthreads();
+	for (unsigned s = 1; s < sk_LIB[[]]_BLOCK; s <<= 1) {
+		const T a = t >= s ? sk_lib[[_priv_op]]<T, MUL>(sh[t - s], sh[t]) : sh[t];
+		__syncthreads();
+		sh[t] = a;
+		__syncthreads();
+	}
+	const T r = t ? sh[t - 1] : sk_lib[[_priv_id]]<T, MUL>();
+	*total = sh[sk_LIB[[]]_BLOCK - 1];
+	__syncthreads();
+	return r;
+}
+
+/* A scan's block blockIdx.x is tile blockIdx.x % nt of item blockIdx.x / nt;
+ * this thread's chunk of it is k0 .. k1 - 1, empty past n. */
+static __device__ __forceinline__ void sk_lib[[_priv_chunk]](size_t n, size_t nt, size_t *item, size_t *k0, size_t *k1)
+{
+	const size_t s = (blockIdx.x % nt) * sk_LIB[[]]_BLOCK * sk_LIB[[]]_GU_CHUNK + threadIdx.x * sk_LIB[[]]_GU_CHUNK;
+	*item = blockIdx.x / nt;
+	*k0 = s < n ? s : n;
+	*k1 = n - *k0 < sk_LIB[[]]_GU_CHUNK ? n : *k0 + sk_LIB[[]]_GU_CHUNK;
+}
+
+/* The second pass of a shared index-free reduction: block b adds the bpi
+ * parts of item b in a fixed order into pre[b]. */
+template <typename T, bool MUL>
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_lib[[_priv_pre2]](unsigned bpi, const T *parts, T *pre)
+{
+	__shared__ T sh[sk_LIB[[]]_BLOCK];
+	T a = sk_lib[[_priv_id]]<T, MUL>();
+	for (size_t c = threadIdx.x; c < bpi; c += sk_LIB[[]]_BLOCK)
+		a = sk_lib[[_priv_op]]<T, MUL>(a, parts[(size_t)blockIdx.x * bpi + c]);
+	a = sk_lib[[_priv_bred]]<T, MUL>(a, sh);
+	if (threadIdx.x == 0)
+		pre[blockIdx.x] = a;
+}
+
+/* The middle pass of a scan: block b replaces the nt tile totals of item b
+ * by their exclusive prefix, in rounds of a block. */
+template <typename T, bool MUL>
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_lib[[_priv_sscan]](size_t nt, T *tot)
+{
+	__shared__ T sh[sk_LIB[[]]_BLOCK];
+	T *const t = tot + (size_t)blockIdx.x * nt;
+	T carry = sk_lib[[_priv_id]]<T, MUL>();
+	for (size_t r = 0; r < nt; r += sk_LIB[[]]_BLOCK) {
+		const size_t j = r + threadIdx.x;
+		T all;
+		const T ex = sk_lib[[_priv_bscan]]<T, MUL>(j < nt ? t[j] : sk_lib[[_priv_id]]<T, MUL>(), sh, &all);
+		if (j < nt)
+			t[j] = sk_lib[[_priv_op]]<T, MUL>(carry, ex);
+		carry = sk_lib[[_priv_op]]<T, MUL>(carry, all);
+	}
+}
+]])m4_dnl
 sk_each_prec([[sk_each_gu([[
 template <int _N>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)(sk_gu_kparams(sk_i))
@@ -441,6 +555,99 @@ sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsi
 		_count[blockIdx.x] = 0;
 }
 ]])
+m4_ifelse(sk_gu_par(sk_i), 0, [[]], [[
+/* Threads over the elements (sk_gu_name(sk_i) is a m4_ifelse(sk_gu_par(sk_i), 1, [[map]], [[scan]])):
+ * the range function computes and stores terms _k0 .. _k1 - 1 of item _b,
+ * from _c (the scan's term _k0 - 1) and _acc (the shared index-free
+ * reduction, if any). */
+static __device__ __forceinline__ void sk_gu_kern(sk_i)[[_range]](ptrdiff_t _k0, ptrdiff_t _k1, sk_T _c, sk_T _acc,
+                                                                    sk_gu_iparams(sk_i))
+{
+sk_gu_rbody(sk_i)}
+m4_ifelse(sk_gu_pre(sk_i), 1, [[
+/* The index-free reduction, shared: _bpi blocks per item, each thread
+ * summing the terms _t, _t + _p, ... (compensated), each block's total
+ * to _parts; sk_lib[[_priv_pre2]] then adds an item's parts in order. */
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, sk_gu_iparams(sk_i))
+{
+sk_gu_pbody(sk_i)
+}
+
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_pre]](sk_gu_kparams(sk_i), unsigned _bpi, sk_T *_parts)
+{
+	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
+	const size_t _item = blockIdx.x / _bpi;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	const ptrdiff_t _t = (ptrdiff_t)(blockIdx.x % _bpi) * sk_LIB[[]]_BLOCK + (ptrdiff_t)threadIdx.x;
+	(void)batch;
+	sk_T _v = sk_gu_kern(sk_i)[[_part]](_t, (ptrdiff_t)_bpi * sk_LIB[[]]_BLOCK, sk_gu_callargs(sk_i));
+	_v = sk_lib[[_priv_bred]]<sk_T, sk_gu_pmul(sk_i)>(_v, _sh);
+	if (threadIdx.x == 0)
+		_parts[blockIdx.x] = _v;
+}
+]])m4_dnl
+m4_ifelse(sk_gu_par(sk_i), 1, [[
+/* A map: one thread per sk_LIB[[]]_GU_CHUNK terms of an item. */
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_emap]](sk_gu_kparams(sk_i), const sk_T *_pre)
+{
+	const size_t _n = sk_gu_loopdim(sk_i), _nc = (_n + sk_LIB[[]]_GU_CHUNK - 1) / sk_LIB[[]]_GU_CHUNK;
+	const size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x, _item = _i / _nc;
+	if (_item >= batch)
+		return;
+	const size_t _k0 = (_i % _nc) * sk_LIB[[]]_GU_CHUNK, _k1 = _n - _k0 < sk_LIB[[]]_GU_CHUNK ? _n : _k0 + sk_LIB[[]]_GU_CHUNK;
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	sk_gu_kern(sk_i)[[_range]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, (sk_T)0, _pre ? _pre[_item] : (sk_T)0, sk_gu_callargs(sk_i));
+}
+]], [[
+/* A scan of tiles of sk_LIB[[]]_BLOCK * sk_LIB[[]]_GU_CHUNK terms, block
+ * _item * _nt + tile for each: the total of each tile (a thread's chunk in
+ * order, the block's chunks as a tree); sk_lib[[_priv_sscan]] turns them
+ * into each tile's carry; the apply pass recomputes the chunks' totals,
+ * scans them across the block and runs each chunk's recurrence from its
+ * carry. */
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_total]](ptrdiff_t _k0, ptrdiff_t _k1, sk_T _acc,
+                                                                    sk_gu_iparams(sk_i))
+{
+sk_gu_tbody(sk_i)
+}
+
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk_gu_kparams(sk_i), size_t _nt, const sk_T *_pre,
+                                                                          sk_T *_tot)
+{
+	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
+	size_t _item, _k0, _k1;
+	sk_lib[[_priv_chunk]](sk_gu_loopdim(sk_i), _nt, &_item, &_k0, &_k1);
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	(void)batch;
+	sk_T _v = sk_lib[[_priv_id]]<sk_T, sk_gu_smul(sk_i)>();
+	if (_k0 < _k1)
+		_v = sk_gu_kern(sk_i)[[_total]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, _pre ? _pre[_item] : (sk_T)0, sk_gu_callargs(sk_i));
+	_v = sk_lib[[_priv_bred]]<sk_T, sk_gu_smul(sk_i)>(_v, _sh);
+	if (threadIdx.x == 0)
+		_tot[blockIdx.x] = _v;
+}
+
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](sk_gu_kparams(sk_i), size_t _nt, const sk_T *_pre,
+                                                                            const sk_T *_tot)
+{
+	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
+	size_t _item, _k0, _k1;
+	sk_lib[[_priv_chunk]](sk_gu_loopdim(sk_i), _nt, &_item, &_k0, &_k1);
+	const ptrdiff_t _b = (ptrdiff_t)_item;
+	const sk_T _acc = _pre ? _pre[_item] : (sk_T)0;
+	(void)batch;
+	sk_T _all, _v = sk_lib[[_priv_id]]<sk_T, sk_gu_smul(sk_i)>();
+	if (_k0 < _k1)
+		_v = sk_gu_kern(sk_i)[[_total]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, _acc, sk_gu_callargs(sk_i));
+	const sk_T _ex = sk_lib[[_priv_bscan]]<sk_T, sk_gu_smul(sk_i)>(_v, _sh, &_all);
+	(void)_all;
+	if (_k0 < _k1)
+		sk_gu_kern(sk_i)[[_range]]((ptrdiff_t)_k0, (ptrdiff_t)_k1,
+		                           sk_lib[[_priv_op]]<sk_T, sk_gu_smul(sk_i)>(_tot[blockIdx.x], _ex), _acc,
+		                           sk_gu_callargs(sk_i));
+}
+]])m4_dnl
+]])m4_dnl
 static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][2][sk_LIB[[]]_MAX_DEVICES];
 
 extern "C" sk_gu_decl(sk_i)
@@ -451,6 +658,66 @@ extern "C" sk_gu_decl(sk_i)
 		return _rc;
 	const void *_kernel = (const void *)sk_gu_kern(sk_i)<0>;
 	void *_args[[[]]] = {sk_gu_launch(sk_i)};
+m4_ifelse(sk_gu_par(sk_i), 0, [[]], [[	/* A few long rows: threads over the elements (see the kernels).
+	 * Scratch from the library's pool: the parts and values of the
+	 * index-free reduction, and the scan's tile totals. */
+	if (batch <= sk_LIB[[]]_GU_PAR_BATCH && sk_gu_loopdim(sk_i) >= sk_LIB[[]]_GU_PAR_MIN && sk_gu_loopdim(sk_i) > 0) {
+		const size_t _n = sk_gu_loopdim(sk_i), _nc = (_n + sk_LIB[[]]_GU_CHUNK - 1) / sk_LIB[[]]_GU_CHUNK;
+		const size_t _nt = (_nc + sk_LIB[[]]_BLOCK - 1) / sk_LIB[[]]_BLOCK;
+		unsigned _bpi = 1;
+m4_ifelse(sk_gu_pre(sk_i), 1, [[		/* Blocks per item for the reduction: each thread keeps at least 32
+		 * terms, and the grid stays within 2^18 threads, as for a split one. */
+		const ptrdiff_t _rl = sk_gu_redlen(sk_i);
+		while (_bpi < 4096 && (ptrdiff_t)_bpi * 2 * sk_LIB[[]]_BLOCK * 32 <= _rl &&
+		       batch * _bpi * 2 * sk_LIB[[]]_BLOCK <= ((size_t)1 << 18))
+			_bpi *= 2;
+		const size_t _npre = batch * _bpi + batch;
+]], [[		const size_t _npre = 0;
+]])m4_dnl
+		const size_t _ntot = m4_ifelse(sk_gu_par(sk_i), 2, [[batch * _nt]], [[0]]);
+		if (batch * _nc <= (size_t)0x7fffffff * sk_LIB[[]]_BLOCK && batch * _nt <= 0x7fffffff) {
+			sk_T *_scratch = NULL, *_pre = NULL;
+			cudaError_t _e = cudaSuccess;
+			if (_npre + _ntot)
+				_e = sk_lib[[_priv_alloc]]((void **)&_scratch, (_npre + _ntot) * sizeof(sk_T), (cudaStream_t)stream, NULL);
+			if (_npre && _scratch)
+				_pre = _scratch + batch * _bpi;
+m4_ifelse(sk_gu_pre(sk_i), 1, [[			void *_pargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_bpi, (void *)&_scratch};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_pre]], dim3((unsigned)(batch * _bpi)),
+				                      dim3(sk_LIB[[]]_BLOCK), _pargs, 0, (cudaStream_t)stream);
+			void *_p2args[[[]]] = {(void *)&_bpi, (void *)&_scratch, (void *)&_pre};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_lib[[_priv_pre2]]<sk_T, sk_gu_pmul(sk_i)>, dim3((unsigned)batch),
+				                      dim3(sk_LIB[[]]_BLOCK), _p2args, 0, (cudaStream_t)stream);
+]])m4_dnl
+m4_ifelse(sk_gu_par(sk_i), 1, [[			void *_eargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_pre};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_emap]],
+				                      dim3((unsigned)((batch * _nc + sk_LIB[[]]_BLOCK - 1) / sk_LIB[[]]_BLOCK)),
+				                      dim3(sk_LIB[[]]_BLOCK), _eargs, 0, (cudaStream_t)stream);
+]], [[			sk_T *_tot = _scratch ? _scratch + _npre : NULL;
+			void *_sargs[[[]]] = {sk_gu_launch(sk_i), (void *)&_nt, (void *)&_pre, (void *)&_tot};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_stot]], dim3((unsigned)(batch * _nt)),
+				                      dim3(sk_LIB[[]]_BLOCK), _sargs, 0, (cudaStream_t)stream);
+			void *_s2args[[[]]] = {(void *)&_nt, (void *)&_tot};
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_lib[[_priv_sscan]]<sk_T, sk_gu_smul(sk_i)>, dim3((unsigned)batch),
+				                      dim3(sk_LIB[[]]_BLOCK), _s2args, 0, (cudaStream_t)stream);
+			if (_e == cudaSuccess)
+				_e = cudaLaunchKernel((const void *)sk_gu_kern(sk_i)[[_sapply]], dim3((unsigned)(batch * _nt)),
+				                      dim3(sk_LIB[[]]_BLOCK), _sargs, 0, (cudaStream_t)stream);
+]])m4_dnl
+			if (_scratch) {
+				cudaError_t _f = cudaFreeAsync(_scratch, (cudaStream_t)stream);
+				if (_e == cudaSuccess)
+					_e = _f;
+			}
+			return sk_lib[[_priv_status]](_e);
+		}
+	}
+]])m4_dnl
 m4_ifelse(sk_gu_split(sk_i), 1, [[	/* Threads per item: in dense rows up to a warp of neighbours, so that
 	 * reads take whole sectors, keeping 16 terms a thread; then more while
 	 * the grid stays within 2^18 threads (about what an H200 holds at

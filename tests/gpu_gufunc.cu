@@ -1,7 +1,10 @@
 // gpu_gufunc.cu: every gufunc of tests/gufuncs.sym on the GPU against the
 // CPU fallback, in float and double, in the row and the column layout and
 // with broadcast inputs, for batch sizes that are not a multiple of the
-// block and core sizes 0, 1, 5 and 37.  Outputs are poisoned (NaN) before
+// block and core sizes 0, 1, 5 and 37; then a few long rows (batch 1, 2
+// and 7, n up to 10^7, also strided), which the GPU computes with threads
+// over the elements (maps and scans, symkern(3) Gufuncs) or, for hermite,
+// still one thread per item.  Outputs are poisoned (NaN) before
 // each run; every CUDA call and the launch status are checked.  Exits 0 on
 // success, 1 on failure, 77 (skip) with no GPU.
 #include <cmath>
@@ -69,7 +72,7 @@ static int call(const Gu<T> &g, bool gpu, size_t batch, size_t n, const T *v, pt
 	{G(hermite, SEQ, 0, P), G(powsum, SEQ, 0, P), G(legendre, SEQ, 0, P), G(chebyshev, SEQ, 0, P),  \
 	 G(laguerre, SEQ, 0, P), G(expseries, SEQ_FIXED, 6, P), G(norm2, RED, 0, P),                    \
 	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P),       \
-	 G(prodpoly, RED_X, 0, P), G(binom3, SEQ_FIXED, 3, P)}
+	 G(prodpoly, RED_X, 0, P), G(binom3, SEQ_FIXED, 3, P), G(cumprod, VEC, 0, P), G(cumshare, VEC, 0, P)}
 
 template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, int layout)
 {
@@ -176,6 +179,159 @@ static void many_streams()
 		CK(cudaStreamDestroy(st[i]));
 	CK(cudaFree(dv));
 	CK(cudaFree(dout));
+
+// A few long rows.  Data EXACT makes every partial sum or product of any
+// subrange exact (sixteenths whose sums stay below 2^20 in float; factors
+// 1/2, 1, 2 whose running exponent stays within +-20), so any order of
+// operations gives the CPU's result bit for bit: there the tolerance is 0
+// (cumshare: its final division is correctly rounded on both sides, and
+// the total is exact).  Data RANDOM uses first-order bounds that hold for
+// any summation order (Higham, Accuracy and Stability, 4.2: a sum of m
+// terms in any order is within (m - 1)u times the sum of their
+// magnitudes; a product of m factors within (m - 1)u relatively), the
+// GPU's error and the CPU's added:
+//   cumsum:    2(k + 1) u A_k, A_k = |v_0| + ... + |v_k|
+//   cumprod:   2(k + 1) u |p_k| (factors within 2^-10 of 1: no overflow)
+//   powsum:    (4(k + 1) + 16) u A_k, A_k = |x| + ... + |x|^(k+1); each
+//              power also carries ju, its chain of multiplications (CPU),
+//              or pow's 4 ulps and the chunk's chain of 8 (GPU)
+//   cumshare:  2(k + 1) u A_k / S + 64 u |f_k|, S the total
+//   normalize: 64 u |u_k| (compensated sums: a few ulps; the GPU's pairwise
+//              combination of 2^18 parts at most adds 18 u)
+// hermite stays per item (n = 4096 with batch 1 would take the parallel
+// path if it were a map or scan), the CPU's operations but for contraction
+// into fma: the old tolerance, relative to the row's largest value, up to
+// the k where its terms overflow as written (170 in double, 34 in float).
+enum Data { RANDOM, EXACT };
+
+template <typename T> static bool has(const Gu<T> &g, const char *name)
+{
+	return strcmp(g.name, name) == 0;
+}
+
+template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t n, int layout, Data data)
+{
+	const double u = sizeof(T) == 4 ? 0x1p-24 : 0x1p-53;
+	bool seq = g.kind == SEQ;
+	// Layouts: 0 rows, 1 columns, 2 rows with inputs broadcast, 3 rows
+	// of elements 2 apart with gaps between rows.
+	bool col = layout == 1, bc = layout == 2, st = layout == 3;
+	size_t vn = seq ? 0 : n;
+	ptrdiff_t vie = col ? (ptrdiff_t)batch : st ? 2 : 1, oie = vie;
+	ptrdiff_t vib = bc ? 0 : col ? 1 : st ? (ptrdiff_t)(2 * n + 3) : (ptrdiff_t)n, xib = bc ? 0 : 1;
+	ptrdiff_t oib = col ? 1 : st ? (ptrdiff_t)(2 * n + 5) : (ptrdiff_t)n;
+	size_t nv = vn ? (size_t)((ptrdiff_t)(batch - 1) * vib + (ptrdiff_t)(vn - 1) * vie + 1) : 1;
+	size_t no = (size_t)((ptrdiff_t)(batch - 1) * oib + (ptrdiff_t)(n - 1) * oie + 1);
+	std::vector<T> v(nv), x(batch), cpu(no), gpu(no);
+	int e2 = 0;
+	for (auto &e : v) {
+		if (data == RANDOM)
+			e = has(g, "cumprod") ? (T)uniform(1 - 0x1p-10, 1 + 0x1p-10) : (T)uniform(0.1, 1);
+		else if (has(g, "cumprod")) { // a walk of the exponent within +-20
+			double r = uniform(0, 3);
+			int d = r < 1 ? -1 : r < 2 ? 0 : 1;
+			if ((e2 >= 20 && d > 0) || (e2 <= -20 && d < 0))
+				d = -d;
+			e2 += d;
+			e = d < 0 ? (T)0.5 : d > 0 ? (T)2 : (T)1;
+		} else
+			e = (T)(floor(uniform(0, 16)) / 16);
+	}
+	for (auto &e : x)
+		e = (T)uniform(-0.999, 0.999);
+	T *dv, *dx, *dout;
+	CK(cudaMalloc(&dv, v.size() * sizeof(T)));
+	CK(cudaMalloc(&dx, batch * sizeof(T)));
+	CK(cudaMalloc(&dout, gpu.size() * sizeof(T)));
+	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+	CK(cudaMemcpy(dx, x.data(), batch * sizeof(T), cudaMemcpyHostToDevice));
+	CK(cudaMemset(dout, 0xff, gpu.size() * sizeof(T)));
+	memset(cpu.data(), 0xff, cpu.size() * sizeof(T));
+	int rg = call(g, true, batch, n, dv, vib, vie, dx, xib, dout, oib, oie);
+	CK(cudaGetLastError());
+	CK(cudaDeviceSynchronize());
+	int rc = call(g, false, batch, n, v.data(), vib, vie, x.data(), xib, cpu.data(), oib, oie);
+	CK(cudaMemcpy(gpu.data(), dout, gpu.size() * sizeof(T), cudaMemcpyDeviceToHost));
+	CK(cudaFree(dv));
+	CK(cudaFree(dx));
+	CK(cudaFree(dout));
+	if (rg != 0 || rc != 0) {
+		fprintf(stderr, "FAIL %s long batch=%zu n=%zu layout=%d: status gpu %d cpu %d\n", g.name, batch, n, layout, rg,
+		        rc);
+		failures++;
+		return;
+	}
+	bool bad = false;
+	for (size_t b = 0; b < batch && !bad; b++) {
+		size_t sb = bc ? 0 : b;
+		double a = 0, total = 0, scale = 0, xp = 1; // A_k, S, the row's largest value, |x|^(k+1)
+		for (size_t k = 0; k < vn; k++)
+			total += (double)v[sb * (size_t)vib + k * (size_t)vie];
+		const size_t lim = has(g, "hermite") ? (sizeof(T) == 4 ? 35 : 171) : n; // hermite: finite terms
+		for (size_t k = 0; k < n && k < lim; k++)
+			scale = fmax(scale, fabs((double)cpu[b * (size_t)oib + k * (size_t)oie]));
+		for (size_t k = 0; k < n && !bad; k++) {
+			size_t at = b * (size_t)oib + k * (size_t)oie;
+			double gv = (double)gpu[at], cv = (double)cpu[at], kk = (double)k, tol;
+			if (seq) {
+				xp *= fabs((double)x[sb]);
+				a += xp;
+			} else {
+				a += fabs((double)v[sb * (size_t)vib + k * (size_t)vie]);
+			}
+			if (k >= lim)
+				break;
+			if (has(g, "hermite"))
+				tol = (sizeof(T) == 4 ? 1e-4 : 1e-13) * (scale > 1 ? scale : 1);
+			else if (data == EXACT)
+				tol = has(g, "cumshare") ? 2 * u * fabs(cv) : 0;
+			else if (has(g, "cumsum"))
+				tol = 2 * (kk + 1) * u * a;
+			else if (has(g, "cumprod"))
+				tol = 2 * (kk + 1) * u * fabs(cv);
+			else if (has(g, "powsum"))
+				tol = (4 * (kk + 1) + 16) * u * a;
+			else if (has(g, "cumshare"))
+				tol = 2 * (kk + 1) * u * a / total + 64 * u * fabs(cv);
+			else
+				tol = 64 * u * fabs(cv);
+			if (std::isnan(gv) != std::isnan(cv) || (!std::isnan(cv) && !(fabs(gv - cv) <= tol))) {
+				fprintf(stderr, "FAIL %s f%zu long batch=%zu n=%zu layout=%d data=%d item %zu [%zu]: gpu %.17g cpu %.17g tol %.3g\n",
+				        g.name, 8 * sizeof(T), batch, n, layout, (int)data, b, k, gv, cv, tol);
+				bad = true;
+			}
+		}
+	}
+	failures += bad;
+}
+
+// The functions of the long rows, and which data they take.
+template <typename T> static int run_longs(const Gu<T> *gs, size_t ngs)
+{
+	static const size_t lbatches[] = {1, 2, 7};
+	static const size_t lns[] = {4096, 5003, 1000000, 10000000};
+	static const char *const names[] = {"normalize", "cumsum", "cumprod", "powsum", "cumshare", "hermite"};
+	int runs = 0;
+	for (size_t b : lbatches)
+		for (size_t n : lns) {
+			if (n > 1000000 && b > 2)
+				continue;
+			for (int layout = 0; layout < 4; layout++)
+				for (size_t i = 0; i < ngs; i++) {
+					const Gu<T> &g = gs[i];
+					bool listed = false;
+					for (const char *nm : names)
+						listed = listed || has(g, nm);
+					if (!listed || (has(g, "hermite") && n != 4096) || (g.kind == SEQ && layout == 2))
+						continue;
+					size_t nn = n;
+					run_long(g, b, nn, layout, RANDOM), runs++;
+					// Exact data: sums below 2^20 in float (sixteenths), 2^53 in double.
+					if (g.kind == VEC && (sizeof(T) == 8 || n <= 1000000) && !has(g, "normalize"))
+						run_long(g, b, nn, layout, EXACT), runs++;
+				}
+		}
+	return runs;
 }
 
 int main()
@@ -206,6 +362,8 @@ int main()
 						run(g, b, n, layout), runs++;
 			}
 		}
+	runs += run_longs(g64, sizeof g64 / sizeof g64[0]);
+	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
 	runs++;
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);

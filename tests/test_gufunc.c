@@ -153,6 +153,24 @@ static void ref_normalize(size_t n, const long double *in, long double x, long d
 		o[k] = in[k] / sqrtl(s);
 }
 
+static void ref_cumprod(size_t n, const long double *in, long double x, long double *o)
+{
+	long double p = 1;
+	(void)x;
+	for (size_t k = 0; k < n; k++)
+		o[k] = p *= in[k];
+}
+
+static void ref_cumshare(size_t n, const long double *in, long double x, long double *o)
+{
+	long double s = 0, t = 0;
+	(void)x;
+	for (size_t k = 0; k < n; k++)
+		t += in[k];
+	for (size_t k = 0; k < n; k++)
+		o[k] = (s += in[k]) / t;
+}
+
 typedef struct {
 	const char *name;
 	Kind kind;
@@ -179,6 +197,8 @@ static const Gu gus[] = {
 	{"binom3", SEQ_FIXED, F(gufuncs_binom3_f64_cpu), F(gufuncs_binom3_f32_cpu), ref_binom3, 3, -2, 2, 0, 0},
 	{"cumsum", VEC, F(gufuncs_cumsum_f64_cpu), F(gufuncs_cumsum_f32_cpu), ref_cumsum, 0, -1, 1, 0, 0},
 	{"normalize", VEC, F(gufuncs_normalize_f64_cpu), F(gufuncs_normalize_f32_cpu), ref_normalize, 0, 0.1, 1, 0, 0},
+	{"cumprod", VEC, F(gufuncs_cumprod_f64_cpu), F(gufuncs_cumprod_f32_cpu), ref_cumprod, 0, 0.9, 1.1, 0, 0},
+	{"cumshare", VEC, F(gufuncs_cumshare_f64_cpu), F(gufuncs_cumshare_f32_cpu), ref_cumshare, 0, 0.1, 1, 0, 0},
 };
 #define NGU (sizeof gus / sizeof gus[0])
 
