@@ -298,8 +298,9 @@ class Spec:
         self.term_ref = None
         if self.term_exact is None:  # random trees: reference.py's semantics
             subs = {a: sympy.Symbol(str(a.base) + "_") for a in self.term.atoms(sympy.Indexed)}
-            names = sorted({str(s) for s in subs.values()} | {str(s) for s in self.term.free_symbols
-                                                               if s.is_Symbol and s.name not in ("k",)})
+            scalars = {nm for nm, length in self.inputs if length is None}
+            names = sorted({str(s) for s in subs.values()} | {s.name for s in self.term.free_symbols
+                                                               if s.is_Symbol and s.name in scalars})
             self.term_ref = (reference.Reference(self.term.xreplace(subs), names), names)
 
     # Sequences: lines (lhs, rhs), all linear in earlier terms.
