@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
 """oracle.py: symkern's accuracy oracle (see docs/accuracy.md).
 
-    oracle.py check    [--points N] [--composites K] [--gufunc-rows R] [--seed S] [--markdown FILE]
-    oracle.py gufuncs  [--gufunc-rows R] [--seed S] [--markdown FILE]
+    oracle.py check    [--points N] [--composites K] [--gufunc-rows R] [--gufunc-randoms G] [--seed S] [--markdown FILE]
+    oracle.py gufuncs  [--gufunc-rows R] [--gufunc-randoms G] [--seed S] [--markdown FILE]
     oracle.py rewrites [--points N] [--seed S] [--markdown FILE]
-    oracle.py export DIR [--points N] [--composites K] [--seed S]
+    oracle.py export DIR [--points N] [--composites K] [--gufunc-rows R] [--gufunc-randoms G] [--seed S]
     oracle.py compare DIR [--markdown FILE]
 
 check: every built-in function and operator alone, and K random composite
 expressions, through symkern and the CPU fallback, in double and float,
 against mpmath; fails (status 1) where a single function exceeds its CPU
 bound in bounds.txt, or a composite gives inf or NaN where the exact value
-and every intermediate value are finite and in range.  With --gufunc-rows R > 0 (default 8) it also runs the gufunc
-forms (gufuncs.py): Sum, dot, polyval, Product and mean reductions judged
-against Kahan's bound of symkern(5), sequences reported (judged on inf/NaN
-only), and the compensated Sum against a plain loop on ill-conditioned
-data; R calls per size (R/4 at sizes in the thousands).  gufuncs: that
-part alone.
+and every intermediate value are finite and in range.  With --gufunc-rows
+R > 0 (default 8) it also runs the gufunc forms (gufuncs.py), R batch
+items per size (R/8 at sizes in the thousands), in the row and the column
+layout: reductions judged against Kahan's bound on the computed terms,
+sequences against the bound propagated through their recurrence, G random
+gufunc definitions (corpus.gufunc_composites), and the compensated Sum
+against a plain loop on ill-conditioned data.  gufuncs: that part alone.
 
 rewrites: each cancellation-prone expression of corpus.REWRITES generated
 with and without symkern --literal; fails where the rewritten error exceeds
@@ -24,9 +25,12 @@ REWRITE_BOUND or (for the rewrites of cancellation, overflow or underflow)
 is not at least 1000 times smaller than the literal one.  Exits 77 (skip)
 where symkern has no --literal.
 
-export: the same cases, written to DIR for the GPU (tests/oracle/gpu.md):
-the library, the points and the exact values.  compare: the GPU's results
-(and numba's, if numba_literal.py ran) against the GPU bounds.
+export: the same cases, written to DIR for the GPU (gpu.py,
+docs/accuracy.md): the library, the points and the exact values, and the
+gufunc calls (gu.sym, its library, gu_calls.inc, the inputs, exact values
+and GPU bounds) for gpu_gufunc_oracle.cu.  compare: the GPU's results (and
+numba's, if numba_literal.py ran) against the GPU bounds, gpu.bin and
+gu_gpu.bin, whichever DIR has.
 
 A seed of "random" draws a fresh seed, printed, so that a failure can be
 repeated.
