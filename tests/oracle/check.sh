@@ -8,4 +8,5 @@ srcdir=${SYMKERN_SRCDIR:-$(dirname "$0")/../..}
 . "$srcdir/tests/oracle/python.sh"
 exec "$py" "$srcdir/tests/oracle/oracle.py" check --points "${ORACLE_POINTS:-200}" \
 	--composites "${ORACLE_COMPOSITES:-20}" \
-	--gufunc-rows "${ORACLE_GUFUNC_ROWS:-8}" --seed "${ORACLE_SEED:-1}"
+	--gufunc-rows "${ORACLE_GUFUNC_ROWS:-4}" \
+	--gufunc-randoms "${ORACLE_GUFUNC_RANDOMS:-4}" --seed "${ORACLE_SEED:-1}"

@@ -162,3 +162,95 @@ REWRITES = [
     Rewrite("rw_powm5", "x**(-5) by repeated squaring", X ** -5, (X,),
             [D.logu(1e-3, 1e3, True)], ratio=False),
 ]
+
+
+## Random gufunc forms #######################################################
+
+def gufunc_composites(symkern, seed, count):
+    """count random gufunc definitions (gufuncs.Spec, named r000...):
+    Sum and Product reductions over vector arguments with random terms
+    (products of inputs, squares and math functions of an input, which the
+    rounding analysis of gufuncs.py bounds, and random expression trees of
+    two levels, judged on inf/NaN only), and small linear sequences of
+    order 1 or 2 with random coefficients in x and k, random base cases and
+    inhomogeneous terms (bounded through the recurrence, gufuncs.py)."""
+    import gufuncs as G
+    rng = np.random.default_rng(seed * 7919 + 17)
+    n, k = G.NSIZE, G.k
+    v, w = symkern.Vector("v", n), symkern.Vector("w", n)
+    xs = G.x
+    s, h = symkern.Vector("s", n), sympy.IndexedBase("h")
+    pick = lambda seq: seq[int(rng.integers(len(seq)))]
+    factors = [v[k], w[k], xs, v[k] ** 2, sympy.exp(v[k]), sympy.sin(v[k]), sympy.cos(w[k]),
+               sympy.atan(w[k]), sympy.tanh(v[k]), sympy.erf(w[k]), sympy.Integer(3), sympy.Rational(1, 2)]
+    out, seen = [], set()
+    while len(out) < count:
+        kind = pick(["sum", "sum", "prod", "tree", "seq", "seq", "seq"])
+        name = "r%03d" % len(out)
+        if kind in ("sum", "prod"):
+            nf = int(rng.integers(1, 4))
+            term = sympy.Mul(*[pick(factors) for _ in range(nf)])
+            if kind == "sum" and rng.random() < 0.3:
+                term = term + sympy.Mul(*[pick(factors) for _ in range(int(rng.integers(1, 3)))])
+            if not term.has(v[k]) and not term.has(w[k]):
+                term = term * v[k]
+            if kind == "prod" and (term.has(sympy.exp) or term.has(sympy.Integer(3))):
+                continue  # keep products of 40 terms in range
+            lim = (k, 0, n - 1)
+            body = sympy.Sum(term, lim) if kind == "sum" else sympy.Product(term, lim)
+            if kind == "sum" and rng.random() < 0.3:
+                body = body / n
+            draw = G._vecs(*([(-2, 2, False, None)] if kind == "sum" else [(0.7, 1.4, "signed", None)]) * 2,
+                           G._u(-2, 2) if kind == "sum" else G._u(0.8, 1.2))
+            sizes = G._sizes((1, 9, 200) if kind == "sum" else (1, 9, 40))
+        elif kind == "tree":
+            try:
+                term = _tree(rng, 2, [v[k], w[k]])
+            except (ZeroDivisionError, ValueError, TypeError):
+                continue
+            text = str(term)
+            if (not (term.has(v[k]) or term.has(w[k])) or term.is_Boolean or term.has(sympy.Float)
+                    or any(r in text for r in _REFUSED if r not in ("Sum", "Product"))):
+                continue
+            body = sympy.Sum(term, (k, 0, n - 1))
+            draw = G._vecs((-3, 3, False, None), (-3, 3, False, None), G._u(-2, 2))
+            sizes = G._sizes((1, 9, 200))
+        else:
+            order = int(rng.integers(1, 3))
+            a1 = pick([pick([1, -1, 2]) * xs, (int(rng.integers(1, 3)) * k + int(rng.integers(-1, 2))) * xs / k,
+                       (int(rng.integers(1, 3)) * k + int(rng.integers(-1, 2)) - xs) / k, sympy.Integer(pick([1, -1, 2])),
+                       xs + pick([1, -1, 2])])
+            a2 = pick([sympy.Integer(pick([1, -1])), -(k - 1) / k, -(k + int(rng.integers(-1, 2))) / k, -(k - 1)])
+            d = pick([0, 0, v[k], 1 / k, xs, sympy.sin(xs), sympy.exp(v[k])])
+            rule = a1 * s[k - 1] + (a2 * s[k - 2] if order == 2 else 0) + d
+            bases = [(s[0], pick([sympy.Integer(1), xs, v[0]]))]
+            if order == 2:
+                bases.append((s[1], pick([xs, 1 - xs, 2 * xs, v[1]])))
+            body = symkern.Sequences(s, bases + [(s[k], rule)])
+            sizes = G._sizes((1, 9, 30))
+            used_v = any(e.has(v[0]) or e.has(v[1]) or e.has(v[k]) for _, e in body.lines)
+            draw = G._vecs(*(((-1, 1, False, None),) if used_v else ()), G._u(-1.5, 1.5))
+        syms = body.free_symbols if kind != "seq" else set().union(*[e.free_symbols for _, e in body.lines])
+        vecs = [b for b in (v, w) if any(isinstance(a, sympy.Indexed) and a.base == b
+                                           for a in (body.atoms(sympy.Indexed) if kind != "seq" else
+                                                     set().union(*[e.atoms(sympy.Indexed) for _, e in body.lines])))]
+        args = tuple(vecs) + ((xs,) if xs in syms else ())
+        if kind == "seq":
+            draw = G._vecs(*(((-1, 1, False, None),) if vecs else ()), *((G._u(-1.5, 1.5),) if xs in syms else ()))
+            if not args:
+                continue
+        else:
+            dists = [(-2, 2, False, None) if kind != "prod" else (0.7, 1.4, "signed", None)] * len(vecs)
+            if kind == "tree":
+                dists = [(-3, 3, False, None)] * len(vecs)
+            draw = G._vecs(*dists, *((G._u(-2, 2) if kind != "prod" else G._u(0.8, 1.2),) if xs in syms else ()))
+        key = str(body) if kind != "seq" else str(body.lines)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            spec = G.Spec(name, args, body, "seq" if kind == "seq" else "red", draw, sizes)
+        except ValueError:
+            continue
+        out.append(spec)
+    return out

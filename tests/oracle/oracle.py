@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
 """oracle.py: symkern's accuracy oracle (see docs/accuracy.md).
 
-    oracle.py check    [--points N] [--composites K] [--gufunc-rows R] [--seed S] [--markdown FILE]
-    oracle.py gufuncs  [--gufunc-rows R] [--seed S] [--markdown FILE]
+    oracle.py check    [--points N] [--composites K] [--gufunc-rows R] [--gufunc-randoms G] [--seed S] [--markdown FILE]
+    oracle.py gufuncs  [--gufunc-rows R] [--gufunc-randoms G] [--seed S] [--markdown FILE]
     oracle.py rewrites [--points N] [--seed S] [--markdown FILE]
-    oracle.py export DIR [--points N] [--composites K] [--seed S]
+    oracle.py export DIR [--points N] [--composites K] [--gufunc-rows R] [--gufunc-randoms G] [--seed S]
     oracle.py compare DIR [--markdown FILE]
 
 check: every built-in function and operator alone, and K random composite
 expressions, through symkern and the CPU fallback, in double and float,
 against mpmath; fails (status 1) where a single function exceeds its CPU
 bound in bounds.txt, or a composite gives inf or NaN where the exact value
-and every intermediate value are finite and in range.  With --gufunc-rows R > 0 (default 8) it also runs the gufunc
-forms (gufuncs.py): Sum, dot, polyval, Product and mean reductions judged
-against Kahan's bound of symkern(5), sequences reported (judged on inf/NaN
-only), and the compensated Sum against a plain loop on ill-conditioned
-data; R calls per size (R/4 at sizes in the thousands).  gufuncs: that
-part alone.
+and every intermediate value are finite and in range.  With --gufunc-rows
+R > 0 (default 8) it also runs the gufunc forms (gufuncs.py), R batch
+items per size (R/8 at sizes in the thousands), in the row and the column
+layout: reductions judged against Kahan's bound on the computed terms,
+sequences against the bound propagated through their recurrence, G random
+gufunc definitions (corpus.gufunc_composites), and the compensated Sum
+against a plain loop on ill-conditioned data.  gufuncs: that part alone.
 
 rewrites: each cancellation-prone expression of corpus.REWRITES generated
 with and without symkern --literal; fails where the rewritten error exceeds
@@ -24,9 +25,12 @@ REWRITE_BOUND or (for the rewrites of cancellation, overflow or underflow)
 is not at least 1000 times smaller than the literal one.  Exits 77 (skip)
 where symkern has no --literal.
 
-export: the same cases, written to DIR for the GPU (tests/oracle/gpu.md):
-the library, the points and the exact values.  compare: the GPU's results
-(and numba's, if numba_literal.py ran) against the GPU bounds.
+export: the same cases, written to DIR for the GPU (gpu.py,
+docs/accuracy.md): the library, the points and the exact values, and the
+gufunc calls (gu.sym, its library, gu_calls.inc, the inputs, exact values
+and GPU bounds) for gpu_gufunc_oracle.cu.  compare: the GPU's results (and
+numba's, if numba_literal.py ran) against the GPU bounds, gpu.bin and
+gu_gpu.bin, whichever DIR has.
 
 A seed of "random" draws a fresh seed, printed, so that a failure can be
 repeated.
@@ -271,7 +275,8 @@ def cmd_check(a):
         fails += judge_composites([c for c in cases if c.kind == "composite"], results, "CPU", tables)
         if a.gufunc_rows > 0:
             t1 = time.time()
-            fails += gufuncs.run(build, rng, a.gufunc_rows, bounds, tables, Table, fmt, d)
+            fails += gufuncs.run(build, rng, a.gufunc_rows, bounds, tables, Table, fmt, d,
+                                 randoms=a.gufunc_randoms, seed=seed)
             print("gufuncs: %.1f s" % (time.time() - t1))
     print_tables(tables, a.markdown)
     dropped = len({c.name for c in cases}) - len(kept)
@@ -289,7 +294,8 @@ def cmd_gufuncs(a):
     t0 = time.time()
     tables = []
     with tempfile.TemporaryDirectory(prefix="oracle.") as d:
-        fails = gufuncs.run(build, rng, a.gufunc_rows, read_bounds(), tables, Table, fmt, d)
+        fails = gufuncs.run(build, rng, a.gufunc_rows, read_bounds(), tables, Table, fmt, d,
+                            randoms=a.gufunc_randoms, seed=seed)
     print_tables(tables, a.markdown)
     for f in fails:
         print("FAIL: " + f)
@@ -370,24 +376,51 @@ def cmd_export(a):
     cases = [c for c in cases if c.name in kept]
     gpu.write(a.dir, cases, seed)
     print("exported %d cases to %s" % (len(cases), a.dir))
+    if a.gufunc_rows > 0:
+        t0 = time.time()
+        with tempfile.TemporaryDirectory(prefix="oracle.") as d:
+            rnd = gufuncs.accepted(build, corpus.gufunc_composites(build.symkern, seed, a.gufunc_randoms), d)
+        specs = gufuncs.all_specs(build.symkern, rnd)
+        err = gufuncs.generate(build, specs, a.dir)
+        if err:
+            print(err)
+            return 1
+        lib = build.compile_cpu(a.dir, "gu", header=True)
+        groups = gufuncs.make_groups(specs, PRECS, a.gufunc_rows, rng, read_bounds(), "GPU", big=True)
+        gpu.write_gufuncs(a.dir, groups, lib, seed)
+        print("exported %d gufunc calls (%d gufuncs, %d random) to %s in %.1f s" % (
+            2 * len(groups), len(specs), len(rnd), a.dir, time.time() - t0))
     return 0
 
 
 def cmd_compare(a):
     import gpu
-    cases, results = gpu.read(a.dir)
-    bounds = read_bounds()
     tables, fails = [], []
-    for where, res in results.items():
-        if where == "numba":
-            continue
-        fails += judge_singles([c for c in cases if c.kind == "single"], res, bounds, where, tables)
-        fails += judge_composites([c for c in cases if c.kind == "composite"], res, where, tables)
-        rw = [c for c in cases if c.kind == "rewrite"]
-        if "numba" in results:
-            fails += judge_rewrites(rw, res, results["numba"], where, tables, before_name="numba")
-        else:
-            fails += judge_rewrites(rw, res, None, where, tables, before_name="numba")
+    have = os.path.exists(os.path.join(a.dir, "gpu.bin"))
+    if have:
+        cases, results = gpu.read(a.dir)
+        bounds = read_bounds()
+        for where, res in results.items():
+            if where == "numba":
+                continue
+            fails += judge_singles([c for c in cases if c.kind == "single"], res, bounds, where, tables)
+            fails += judge_composites([c for c in cases if c.kind == "composite"], res, where, tables)
+            rw = [c for c in cases if c.kind == "rewrite"]
+            if "numba" in results:
+                fails += judge_rewrites(rw, res, results["numba"], where, tables, before_name="numba")
+            else:
+                fails += judge_rewrites(rw, res, None, where, tables, before_name="numba")
+    gu = gpu.read_gufuncs(a.dir)
+    if gu is not None:
+        groups, res = gu
+        fixed = {k: v for k, v in res.items() if not groups[k[0]].spec.name.startswith("r")}
+        rand = {k: v for k, v in res.items() if groups[k[0]].spec.name.startswith("r")}
+        fails += gufuncs.judge(groups, fixed, "GPU", tables, Table, fmt)
+        if rand:
+            fails += gufuncs.judge(groups, rand, "GPU", tables, Table, fmt, title="random gufuncs")
+    if not have and gu is None:
+        raise SystemExit("%s has neither gpu.bin nor gu_gpu.bin: run gpu_oracle and gpu_gufunc_oracle "
+                         "there first (docs/accuracy.md)" % a.dir)
     print_tables(tables, a.markdown)
     for f in fails:
         print("FAIL: " + f)
@@ -404,9 +437,11 @@ def main(argv=None):
             p.add_argument("dir")
         p.add_argument("--points", type=int, default=300, help="points per function and precision")
         p.add_argument("--seed", default="1", help='an integer, or "random"')
-        if name in ("check", "gufuncs"):
+        if name in ("check", "gufuncs", "export"):
             p.add_argument("--gufunc-rows", type=int, default=8,
-                           help="gufunc calls per size (0: none; gufuncs.py)")
+                           help="gufunc batch items per size (0: none; gufuncs.py)")
+            p.add_argument("--gufunc-randoms", type=int, default=6,
+                           help="random gufunc definitions (corpus.gufunc_composites)")
         if name not in ("rewrites", "gufuncs"):
             p.add_argument("--composites", type=int, default=20, help="random composite expressions")
         if name != "export":
