@@ -179,6 +179,7 @@ static void many_streams()
 		CK(cudaStreamDestroy(st[i]));
 	CK(cudaFree(dv));
 	CK(cudaFree(dout));
+}
 
 // A few long rows.  Data EXACT makes every partial sum or product of any
 // subrange exact (sixteenths whose sums stay below 2^20 in float; factors
