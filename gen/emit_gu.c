@@ -461,12 +461,24 @@ static void emit_item_body(Em *e)
 	(void)roots;
 }
 
+/* Does the body of a reduction hold what a split part cannot compute (a
+ * nested reduction, an incremental factorial)?  Incremental powers start
+ * where each thread starts: split_induction_init. */
+static bool unsplittable(Dag *dag, Node *body)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, body, &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDFACT)
+			return true;
+	return false;
+}
+
 /* A reduction that many threads can share: a scalar result whose value
- * needs exactly one Sum or Product of the inputs, with no nested reduction
- * and no incremental factorial in its body (incremental powers start where
- * each thread starts: split_induction_init).  Then each thread sums a
- * strided part (the partial function) and the kernel combines the parts
- * before the final function computes the result from their total. */
+ * needs exactly one Sum or Product of the inputs, splittable.  Then each
+ * thread sums a strided part (the partial function) and the kernel
+ * combines the parts before the final function computes the result from
+ * their total. */
 static Node *split_sum(Dag *dag, const Func *f)
 {
 	Node **order, *found = NULL;
@@ -481,13 +493,7 @@ static Node *split_sum(Dag *dag, const Func *f)
 			return NULL;
 		found = x;
 	}
-	if (!found)
-		return NULL;
-	n = dag_schedule(dag, found->kids[0], &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDFACT)
-			return NULL;
-	return found;
+	return found && !unsplittable(dag, found->kids[0]) ? found : NULL;
 }
 
 /* The partial function (which = 0) or the final one (1) of a split
@@ -555,19 +561,6 @@ static long seq_reach(Dag *dag, Node *root)
 		if (order[i]->op == N_SEQ && order[i]->off > m)
 			m = order[i]->off;
 	return m;
-}
-
-/* Does the body of a reduction hold what a split part cannot compute
- * (incremental values, a nested reduction)? */
-static bool unsplittable(Dag *dag, Node *body)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, body, &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDPOW ||
-		    order[i]->op == N_INDFACT)
-			return true;
-	return false;
 }
 
 /* The index-free reduction of g's terms in *pre (NULL for none); false
