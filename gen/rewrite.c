@@ -123,8 +123,9 @@ static Scale scale_for(long m, int p, int emin, int emax)
 	s.big = (int)(emax / m);                 /* |x| <= 2^big: |x|**m <= 2^emax */
 	s.small = (int)(-(emin + SCALE_GUARD) / m); /* |x| >= 2^-small: |x|**m >= 2^(emin + guard) */
 	/* Big: the result is 0 (rounded) once |x|**m >= 2^(p - emin), the
-	 * half of the least subnormal; below that, (x 2^-down)**m <= 2^emax. */
-	s.down = (int)ceil_div(p - emin - emax, m);
+	 * half of the least subnormal; below that, (x 2^-down)**m < 2^emax, so
+	 * its reciprocal is a normal number. */
+	s.down = (int)ceil_div(p - emin - emax + 1, m);
 	/* Small: the result overflows once |x|**m < 2^-(emax + 1); above that,
 	 * (x 2^up)**m >= 2^(emin + guard) (one more for the values that round
 	 * to the largest finite number). */
@@ -132,17 +133,21 @@ static Scale scale_for(long m, int p, int emin, int emax)
 	return s;
 }
 
-/* x**(-m), 2 <= m <= 64: 1/chain(x), computed as K/chain(x k) with k = 1
- * and K = 1 where |x|**m is in the range above, and otherwise exact powers
+/* x**(-m), 2 <= m <= 64: 1/chain(x), computed as (1/chain(x k))*K with
+ * k = K = 1 where |x|**m is in the range above, and otherwise exact powers
  * of 2 with K = k**m: for large |x| (chain overflow: 1/inf is 0 where the
- * result is a subnormal number) k = 2^-down, K = 2^(-down m), and the one
- * division rounds to the subnormal result; for small |x| (chain subnormal,
- * with bits lost before the division) k = 2^up.  Scaling by a power of 2
- * is exact (x is normal where it is scaled down; a subnormal x scaled up is
- * exact too), so the error is the chain's and the division's, as without
- * scaling.  It costs two comparisons, selections of constants and one
- * multiplication on every element, no extra division; the constants
- * differ by precision (N_SCALE). */
+ * result is a subnormal number) k = 2^-down, K = 2^(-down m); for small |x|
+ * (chain subnormal, with bits lost before the division) k = 2^up.  Scaling
+ * by a power of 2 is exact (x is normal where it is scaled down; a
+ * subnormal x scaled up is exact too), and so is the product by K where
+ * the result is normal; where it is subnormal, that product is its one
+ * rounding, of a reciprocal within an ulp of 2^-p relative (at most half
+ * an ulp of the result more, and less than the chain's error).  So the
+ * error is the chain's and the division's, as without scaling.  It costs
+ * two comparisons, four selections of constants and two multiplications
+ * on every element, no extra division: a reciprocal 1/p stays one (nvcc's
+ * rcp.rn, cheaper than a division K/p on the GPU).  The constants differ
+ * by precision (N_SCALE). */
 static Node *powi_negative(Dag *d, Node *x, long m)
 {
 	Scale a = scale_for(m, P64, EMIN64, EMAX64), b = scale_for(m, P32, EMIN32, EMAX32);
@@ -156,7 +161,7 @@ static Node *powi_negative(Dag *d, Node *x, long m)
 	                     dag_select(d, small, dag_scale(d, (int)(a.up * m), (int)(b.up * m)), one));
 	Node *xs = dag_op(d, N_MUL, x, k);
 	Node *p = m >= 5 ? powi_compensated(d, xs, m) : dag_powi(d, xs, m);
-	return dag_op(d, N_DIV, K, p);
+	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
 }
 
 /* a*b + c*d with one rounding of the result and the error of c*d kept
