@@ -273,23 +273,33 @@ Node *dag_ucall(Dag *d, Func *f, Node **args)
 	return intern(d, &t);
 }
 
+Node *dag_scale(Dag *d, int e64, int e32)
+{
+	Node t = blank(N_SCALE, TY_REAL);
+	t.off = e64;
+	t.index = e32;
+	return intern(d, &t);
+}
+
 /* x**n, n >= 1, by repeated squaring: x**12 = ((x*x*x)**2)**2, 4 multiplies. */
-static Node *powi(Dag *d, Node *x, int64_t n)
+Node *dag_powi(Dag *d, Node *x, int64_t n)
 {
 	if (n == 1)
 		return x;
 	if (n % 2 == 0) {
-		Node *h = powi(d, x, n / 2);
+		Node *h = dag_powi(d, x, n / 2);
 		return dag_op(d, N_MUL, h, h);
 	}
-	return dag_op(d, N_MUL, powi(d, x, n - 1), x);
+	return dag_op(d, N_MUL, dag_powi(d, x, n - 1), x);
 }
 
 enum { POWI_MAX = 64 };
 
 /* x**5 and beyond: 4 or more roundings in a chain, so over 2 ulps in the
- * worst case; rewrite.c keeps the error of each step instead. */
-enum { POWI_COMPENSATED = 5 };
+ * worst case; rewrite.c keeps the error of each step instead.  Negative
+ * powers from x**(-2) on: 1/chain loses the result where the chain over-
+ * or underflows; rewrite.c scales x by a power of 2 there. */
+enum { POWI_COMPENSATED = 5, POWI_SCALED = -2 };
 
 Node *dag_pow(Dag *d, Node *base, Node *e)
 {
@@ -302,23 +312,21 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 			if (n == 0)
 				return dag_const(d, num_int(1));
 			int64_t m = n < 0 ? -n : n;
-			Node *p;
-			if (d->rewrite && m >= POWI_COMPENSATED) {
+			if (d->rewrite && (n >= POWI_COMPENSATED || n <= POWI_SCALED)) {
 				Node t = blank(N_POWI, TY_REAL);
 				t.kids = &base;
 				t.nkids = 1;
-				t.off = (long)m;
-				p = intern(d, &t);
-			} else {
-				p = powi(d, base, m);
+				t.off = (long)n;
+				return intern(d, &t);
 			}
+			Node *p = dag_powi(d, base, m);
 			return n < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
 		}
 		/* Half-integers: x**(k + 1/2) = x**k * sqrt(x). */
 		if (v.exact && v.q == 2 && v.p >= -2 * POWI_MAX && v.p <= 2 * POWI_MAX) {
 			int64_t k = (v.p < 0 ? -v.p : v.p) / 2;
 			Node *s = dag_call(d, MF_SQRT, &base);
-			Node *p = k ? dag_op(d, N_MUL, powi(d, base, k), s) : s;
+			Node *p = k ? dag_op(d, N_MUL, dag_powi(d, base, k), s) : s;
 			return v.p < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
 		}
 	}
@@ -386,6 +394,7 @@ size_t dag_count_ops(Dag *d, Node *root)
 	Node **order;
 	size_t n = dag_schedule(d, root, &order), ops = 0;
 	for (size_t i = 0; i < n; i++)
-		ops += order[i]->op != N_CONST && order[i]->op != N_ARG && order[i]->op != N_NAN;
+		ops += order[i]->op != N_CONST && order[i]->op != N_ARG && order[i]->op != N_NAN &&
+		       order[i]->op != N_SCALE;
 	return ops;
 }

@@ -6,8 +6,10 @@
  * Lowering done here, once for all back ends:
  *   x**n (integer |n| <= 64)  multiplication chain by repeated squaring;
  *                             negative n: one division of 1 by the chain;
- *                             with Dag.rewrite and |n| >= 5, an N_POWI
- *                             node that rewrite.c computes compensated
+ *                             with Dag.rewrite, n >= 5 and n <= -2 are an
+ *                             N_POWI node that rewrite.c computes
+ *                             (compensated for |n| >= 5; scaled by powers
+ *                             of 2 against over- and underflow for n < 0)
  *   x**(1/2), x**(k + 1/2)    sqrt(x), chain(k)*sqrt(x) (negative: 1/...)
  *   E**x, 2**x                exp(x), exp2(x)
  *   x + 0, x - 0, x*1, x/1, x**1, -(-x)  x
@@ -42,7 +44,10 @@ typedef enum {
 	N_INDPOW,  /* kids[0]**(index at level + off), computed incrementally */
 	N_INDFACT, /* (index at level + off)!, computed incrementally */
 	/* Before rewrite_program only (rewrite.h): */
-	N_POWI     /* kids[0]**off, 5 <= off <= 64, when Dag.rewrite is set */
+	N_POWI,    /* kids[0]**off, 5 <= off <= 64 or -64 <= off <= -2, when Dag.rewrite is set */
+	/* A constant that depends on the precision (made by rewrite.c): the
+	 * power of two 2**off in double, 2**index in float. */
+	N_SCALE
 } Op;
 
 /* Index levels a node may depend on: bit L is level L. */
@@ -108,6 +113,11 @@ Node *dag_select(Dag *d, Node *cond, Node *then, Node *otherwise);
 Node *dag_call(Dag *d, MathFn fn, Node **args);
 Node *dag_ucall(Dag *d, Func *f, Node **args);
 Node *dag_pow(Dag *d, Node *base, Node *exponent);
+/* x**n, 1 <= n <= 64, as a plain chain of multiplications (repeated
+ * squaring), whatever Dag.rewrite. */
+Node *dag_powi(Dag *d, Node *x, int64_t n);
+/* The N_SCALE leaf: 2**e64 in double, 2**e32 in float. */
+Node *dag_scale(Dag *d, int e64, int e32);
 /* Gufunc nodes (N_INDEX .. N_INDFACT), private to function f. */
 Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids);
 /* True for a real constant equal to p/q. */

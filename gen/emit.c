@@ -14,6 +14,8 @@ const char *emit_operand(char *buf, size_t size, const Node *n, const Func *f, b
 		return num_literal(buf, size, n->val, f32);
 	case N_NAN:
 		return f32 ? "NAN" : "(double)NAN";
+	case N_SCALE:
+		return num_literal(buf, size, num_real(ldexpl(1.0L, f32 ? n->index : (int)n->off)), f32);
 	case N_ARG:
 		return f->cargs[n->index];
 	case N_DIM:
@@ -50,7 +52,7 @@ static bool has_fast_intrinsic(MathFn fn)
 
 bool emit_is_leaf(const Node *x)
 {
-	return x->op == N_CONST || x->op == N_NAN || x->op == N_ARG || x->op == N_DIM ||
+	return x->op == N_CONST || x->op == N_NAN || x->op == N_SCALE || x->op == N_ARG || x->op == N_DIM ||
 	       x->op == N_INDEX || x->op == N_SEQ;
 }
 

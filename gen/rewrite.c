@@ -56,26 +56,112 @@ static Node *add_error(Dag *d, Node *hi, Node *lo, Node *p)
  * p = a*b keeps its error fma(a, b, -p), so the result is off by one final
  * rounding (half an ulp) plus terms of order n*u^2 (Graillat, Lefevre and
  * Muller's compensated exponentiation), where the plain chain's n - 1
- * roundings reach (n - 1)/2 ulps. */
+ * roundings reach (n - 1)/2 ulps.  The last product is not rounded on its
+ * own: the result is fma(a, b, lo), one rounding, so it is finite wherever
+ * the exact power rounds to a finite number (a*b alone may round to inf
+ * within a few ulps of the largest finite number). */
 static Node *powi_compensated(Dag *d, Node *x, long n)
 {
-	int top = 0;
+	bool by_x[2 * 8]; /* the steps: squaring, or multiplying by x */
+	int steps = 0, top = 0;
 	while ((n >> (top + 1)) != 0)
 		top++;
-	Node *hi = x, *lo = NULL;
 	for (int bit = top - 1; bit >= 0; bit--) {
-		Node *p = dag_op(d, N_MUL, hi, hi);
-		Node *e = fma3(d, hi, hi, dag_op(d, N_NEG, p, NULL));
-		lo = lo ? fma3(d, dag_op(d, N_MUL, num(d, 2), hi), lo, e) : e;
-		hi = p;
-		if ((n >> bit) & 1) {
-			p = dag_op(d, N_MUL, hi, x);
-			e = fma3(d, hi, x, dag_op(d, N_NEG, p, NULL));
-			lo = fma3(d, lo, x, e);
-			hi = p;
-		}
+		by_x[steps++] = false;
+		if ((n >> bit) & 1)
+			by_x[steps++] = true;
 	}
-	return add_error(d, hi, lo, hi); /* lo: the errors of the products that made hi */
+	Node *hi = x, *lo = NULL, *two = num(d, 2);
+	for (int s = 0; s < steps - 1; s++) {
+		Node *b = by_x[s] ? x : hi;
+		Node *p = dag_op(d, N_MUL, hi, b);
+		Node *e = fma3(d, hi, b, dag_op(d, N_NEG, p, NULL));
+		if (!lo)
+			lo = e;
+		else
+			lo = by_x[s] ? fma3(d, lo, x, e) : fma3(d, dag_op(d, N_MUL, two, hi), lo, e);
+		hi = p;
+	}
+	/* The last product hi*b with the error carried into it (n >= 5: two
+	 * squarings at least, so lo is set): (hi + lo)*b to first order, once
+	 * rounded.  Where hi*b overflows or is 0, carry is inf, NaN or 0 and
+	 * the guard of add_error keeps hi*b alone. */
+	Node *b = by_x[steps - 1] ? x : hi;
+	Node *carry = by_x[steps - 1] ? dag_op(d, N_MUL, lo, x) : dag_op(d, N_MUL, dag_op(d, N_MUL, two, hi), lo);
+	Node *p = dag_op(d, N_MUL, hi, b);
+	Node *ok = dag_op(d, N_LT, call1(d, MF_FABS, carry), call1(d, MF_FABS, p));
+	return dag_select(d, ok, fma3(d, hi, b, carry), p);
+}
+
+/* The exponent range of each precision: finite values are below
+ * 2^(EMAX + 1), normal ones from 2^EMIN, subnormal ones from 2^(EMIN - P + 1). */
+enum { P64 = 53, EMIN64 = -1022, EMAX64 = 1023, P32 = 24, EMIN32 = -126, EMAX32 = 127 };
+
+/* Where the chain of x**(-m) is computed as written: |x|**m in
+ * [2^(EMIN + 10), 2^EMAX], so that neither the chain (whose intermediate
+ * values lie between |x| and |x|**m) nor the error terms of the
+ * compensated chain (about u|x|**m, each off by at most half the least
+ * subnormal number, 2^-10 u relative there) over- or underflow.  Outside,
+ * x is scaled by an exact power of 2 into that range and the result back,
+ * with the division: see powi_negative. */
+enum { SCALE_GUARD = 10 };
+
+static long ceil_div(long a, long b)
+{
+	return a >= 0 ? (a + b - 1) / b : -(-a / b);
+}
+
+/* The powers of 2 of x**(-m) in one precision: |x| > 2^big or |x| < 2^-small
+ * is scaled, by 2^-down (big) or 2^up (small). */
+typedef struct {
+	int big, small, down, up;
+} Scale;
+
+static Scale scale_for(long m, int p, int emin, int emax)
+{
+	Scale s;
+	s.big = (int)(emax / m);                 /* |x| <= 2^big: |x|**m <= 2^emax */
+	s.small = (int)(-(emin + SCALE_GUARD) / m); /* |x| >= 2^-small: |x|**m >= 2^(emin + guard) */
+	/* Big: the result is 0 (rounded) once |x|**m >= 2^(p - emin), the
+	 * half of the least subnormal; below that, (x 2^-down)**m < 2^emax, so
+	 * its reciprocal is a normal number. */
+	s.down = (int)ceil_div(p - emin - emax + 1, m);
+	/* Small: the result overflows once |x|**m < 2^-(emax + 1); above that,
+	 * (x 2^up)**m >= 2^(emin + guard) (one more for the values that round
+	 * to the largest finite number). */
+	s.up = (int)ceil_div(emin + SCALE_GUARD + emax + 2, m);
+	return s;
+}
+
+/* x**(-m), 2 <= m <= 64: 1/chain(x), computed as (1/chain(x k))*K with
+ * k = K = 1 where |x|**m is in the range above, and otherwise exact powers
+ * of 2 with K = k**m: for large |x| (chain overflow: 1/inf is 0 where the
+ * result is a subnormal number) k = 2^-down, K = 2^(-down m); for small |x|
+ * (chain subnormal, with bits lost before the division) k = 2^up.  Scaling
+ * by a power of 2 is exact (x is normal where it is scaled down; a
+ * subnormal x scaled up is exact too), and so is the product by K where
+ * the result is normal; where it is subnormal, that product is its one
+ * rounding, of a reciprocal within an ulp of 2^-p relative (at most half
+ * an ulp of the result more, and less than the chain's error).  So the
+ * error is the chain's and the division's, as without scaling.  It costs
+ * two comparisons, four selections of constants and two multiplications
+ * on every element, no extra division: a reciprocal 1/p stays one (nvcc's
+ * rcp.rn, cheaper than a division K/p on the GPU).  The constants differ
+ * by precision (N_SCALE). */
+static Node *powi_negative(Dag *d, Node *x, long m)
+{
+	Scale a = scale_for(m, P64, EMIN64, EMAX64), b = scale_for(m, P32, EMIN32, EMAX32);
+	Node *ax = call1(d, MF_FABS, x);
+	Node *big = dag_op(d, N_GT, ax, dag_scale(d, a.big, b.big));
+	Node *small = dag_op(d, N_LT, ax, dag_scale(d, -a.small, -b.small));
+	Node *one = num(d, 1);
+	Node *k = dag_select(d, big, dag_scale(d, -a.down, -b.down),
+	                     dag_select(d, small, dag_scale(d, a.up, b.up), one));
+	Node *K = dag_select(d, big, dag_scale(d, (int)(-a.down * m), (int)(-b.down * m)),
+	                     dag_select(d, small, dag_scale(d, (int)(a.up * m), (int)(b.up * m)), one));
+	Node *xs = dag_op(d, N_MUL, x, k);
+	Node *p = m >= 5 ? powi_compensated(d, xs, m) : dag_powi(d, xs, m);
+	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
 }
 
 /* a*b + c*d with one rounding of the result and the error of c*d kept
@@ -277,7 +363,8 @@ static Node *rewrite_node(Dag *d, Node *x)
 		else if (x->fn == MF_SQRT)
 			r = norm(d, x->kids[0]);
 		break;
-	case N_POWI: return powi_compensated(d, R(x->kids[0]), x->off);
+	case N_POWI:
+		return x->off > 0 ? powi_compensated(d, R(x->kids[0]), x->off) : powi_negative(d, R(x->kids[0]), -x->off);
 	default: break;
 	}
 	if (r)

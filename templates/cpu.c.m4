@@ -4,8 +4,14 @@ sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
  * loops are `omp simd`, so GCC vectorizes them.  On x86-64 glibc 2.35 and
  * later, the math functions below are declared `simd` so that GCC calls
  * glibc's vector math library (libmvec, part of libm) in those loops,
- * without -ffast-math: libmvec's documented error bound is 4 ulp.  The
- * `if` clause applies to the threads only: short calls stay vectorized. */
+ * without -ffast-math: libmvec's documented error bound is 4 ulp.  In
+ * double, its cos, sin, tan and exp reach 3.0 to 3.5 ulps from the exact
+ * value and asin 2.6 (glibc 2.36, AVX-512, 4e6 points: docs/accuracy.md),
+ * past the 2 ulps of the correctly rounded value that glibc's scalar
+ * functions meet (< 1 ulp), but about 12 times faster (cos: 0.75 against
+ * 9 ns an element on one core); define sk_LIB[[]]_NO_LIBMVEC for the scalar
+ * functions.  The `if` clause applies to the threads only: short calls
+ * stay vectorized. */
 #include "sk_lib.h"
 
 #ifndef sk_LIB[[]]_OMP_MIN

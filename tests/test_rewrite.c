@@ -82,6 +82,8 @@ static long double r_dop(const long double *a)
 static long double r_pow7(const long double *a) { return powl(a[0], 7); }
 static long double r_pow24(const long double *a) { return powl(a[0], 24); }
 static long double r_powm9(const long double *a) { return powl(a[0], -9); }
+static long double r_powm2(const long double *a) { return powl(a[0], -2); }
+static long double r_powm3(const long double *a) { return powl(a[0], -3); }
 static long double r_cosm1(const long double *a)
 {
 	long double s = sinl(a[0] / 2);
@@ -118,6 +120,8 @@ ADAPT(dop, A4)
 ADAPT(pow7, A1)
 ADAPT(pow24, A1)
 ADAPT(powm9, A1)
+ADAPT(powm2, A1)
+ADAPT(powm3, A1)
 ADAPT(onemcos, A1)
 ADAPT(coshm1, A1)
 #define FNS(fn) rw64_##fn, lit64_##fn, rw32_##fn, lit32_##fn
@@ -215,6 +219,87 @@ START_TEST(test_powers)
 }
 END_TEST
 
+/* x**(-n) where the chain x**n over- or underflows (symkern(5), Powers):
+ * |x|**n from 2^EMAX to 2^(P - EMIN) (x**n is inf, the result subnormal:
+ * the literal 1/inf is 0) and from 2^-(EMAX + 1) to 2^EMIN (x**n
+ * subnormal, the result near the largest finite number: the literal chain
+ * loses bits before the division).  Points log-uniform in
+ * |x|, both signs; the bound is that of the common range (test_powers).
+ * Before the scaling of rewrite.c the rewritten form was the literal one,
+ * and failed here. */
+typedef struct {
+	const char *name;
+	int n;
+	double bound;
+	long double (*ref)(const long double *a);
+	double (*rw64)(const double *a), (*lit64)(const double *a);
+	float (*rw32)(const float *a), (*lit32)(const float *a);
+} NegPow;
+
+static void negpow_measure(const NegPow *c, bool f32, bool big, double *rw, double *lit)
+{
+	const double p = f32 ? 24 : 53, emin = f32 ? -126 : -1022, emax = f32 ? 127 : 1023;
+	/* log2 of |x|**n, kept inside the range where the result is finite
+	 * and rounds to a nonzero number (a margin of 1/4 at the far ends). */
+	double lo = big ? emax : -(emax + 1) + 0.25, hi = big ? p - emin - 0.25 : emin;
+	uint64_t s = 99;
+	*rw = *lit = 0;
+	for (int i = 0; i < POINTS; i++) {
+		double x = exp2(draw(&s, lo, hi) / c->n) * (draw(&s, 0, 1) < 0.5 ? -1 : 1);
+		float xf = (float)x;
+		long double al = f32 ? (long double)xf : (long double)x;
+		long double ref = c->ref(&al);
+		double e1 = f32 ? ulps(c->rw32(&xf), ref, true) : ulps(c->rw64(&x), ref, false);
+		double e0 = f32 ? ulps(c->lit32(&xf), ref, true) : ulps(c->lit64(&x), ref, false);
+		*rw = fmax(*rw, e1);
+		*lit = isnan(e0) ? (double)INFINITY : fmax(*lit, e0);
+	}
+}
+
+START_TEST(test_negative_powers_range)
+{
+	static const NegPow np[] = {
+		{"x**(-2)", 2, 2, r_powm2, FNS(powm2)},
+		{"x**(-3)", 3, 3, r_powm3, FNS(powm3)},
+		{"x**(-9)", 9, 1.5, r_powm9, FNS(powm9)},
+	};
+	for (size_t i = 0; i < sizeof np / sizeof np[0]; i++)
+		for (int f32 = 0; f32 < 2; f32++)
+			for (int big = 0; big < 2; big++) {
+				double rw, lit;
+				negpow_measure(&np[i], f32, big, &rw, &lit);
+				const char *where = big ? "x**n overflows" : "x**n subnormal";
+				ck_assert_msg(rw <= np[i].bound, "%s%s, %s: %.3g ulps, bound %.3g", np[i].name,
+				              f32 ? " (f32)" : "", where, rw, np[i].bound);
+				/* the failure the scaling removes: 0 for a subnormal
+				 * result, bits lost near the largest finite number */
+				ck_assert_msg(lit > np[i].bound, "%s%s, %s: literal %.3g ulps within the bound", np[i].name,
+				              f32 ? " (f32)" : "", where, lit);
+			}
+	/* At the limits: the least subnormal result, the largest finite one,
+	 * and beyond them 0 and inf as the exact value rounds. */
+	ck_assert(rw_powm3_f64(0x1p358) == 0x1p-1074 && rw_powm3_f64(0x1p359) == 0);
+	ck_assert(rw_powm3_f32(0x1p49f) == 0x1p-147f && rw_powm3_f32(0x1p50f) == 0);
+	ck_assert(rw_powm2_f64(-0x1p-511) == 0x1p1022 && isinf(rw_powm2_f64(0x1p-513)));
+	ck_assert(rw_powm2_f32(0x1p-63f) == 0x1p126f && isinf(rw_powm2_f32(0x1p-65f)));
+	ck_assert(isinf(rw_powm3_f64(-0.0)) && rw_powm3_f64(-0.0) < 0 && isinf(rw_powm2_f64(-0.0)));
+	ck_assert(rw_powm3_f64(-INFINITY) == 0 && signbit(rw_powm3_f64(-INFINITY)));
+	ck_assert(isinf(rw_powm9_f64(0x1p-1074)) && isnan(rw_powm3_f32(NAN)));
+}
+END_TEST
+
+/* x**12 rounds to a finite number within an ulp of the largest one where
+ * its last product alone rounds to inf: compensated, one rounding. */
+START_TEST(test_power_near_overflow)
+{
+	/* (1625.49866)**12 is 3.4028e38, just below FLT_MAX */
+	long double ref = powl(1625.49866f, 12);
+	ck_assert(ref < FLT_MAX);
+	float r = rw_pow12_f32(1625.49866f);
+	ck_assert_msg(isfinite(r) && ulps(r, ref, true) <= 1, "x**12 (f32) near FLT_MAX: %g", (double)r);
+}
+END_TEST
+
 /* In a gufunc: a Sum of exp(v[k]) - 1 over tiny v is a Sum of expm1. */
 START_TEST(test_rewrite_in_sum)
 {
@@ -273,6 +358,8 @@ Suite *suite_rewrite(void)
 	tcase_add_loop_test(tc, test_rewrite_f64, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_loop_test(tc, test_rewrite_f32, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_powers);
+	tcase_add_test(tc, test_negative_powers_range);
+	tcase_add_test(tc, test_power_near_overflow);
 	tcase_add_test(tc, test_rewrite_in_sum);
 	tcase_add_test(tc, test_overflow_stays_infinite);
 	tcase_add_test(tc, test_literal_in_header);

@@ -63,6 +63,14 @@ LS = lambda L: L["lnsub"]      # exp underflows to 0 below this
 BIG = lambda L: L["max"]
 SUB = lambda L: L["sub"]
 
+def _chain_edges(n):
+    """|x| where x**n is subnormal, down to where x**(-n) overflows (1/max),
+    and where x**n overflows, up to where x**(-n) rounds to 0 (half the
+    least subnormal): 1/chain(x) would lose bits, or be 0."""
+    return [D.logu(lambda L: L["max"] ** (-1.0 / n), lambda L: (L["tiny"] * 1024) ** (1.0 / n), True),
+            D.logu(lambda L: L["max"] ** (1.0 / n), lambda L: L["sub"] ** (-1.0 / n) * 2 ** (1.0 / n), True)]
+
+
 SINGLES = [
     # operators
     _s("op_add", x + y, [D.pair(D.full(), D.full()), D.cancel_pair(), D.pair(D.uni(-10, 10), D.uni(-10, 10))],
@@ -78,11 +86,14 @@ SINGLES = [
     _s("pow_5", x ** 5, [D.full(), D.logu(1e-3, 1e3, True)], "pow5"),
     _s("pow_12", x ** 12, [D.full(), D.logu(1e-3, 1e3, True)], "pow12"),
     _s("pow_m1", 1 / x, [D.full()], "div"),
-    # 1/(x*x*x) overflows in the chain, giving 0, where x**-3 is subnormal:
-    # judged where x**3 is finite, reported apart where it is not.
+    # x**(-n) is 1/chain(x) where x**n is in range; pow_m3_edge and
+    # pow_m12_edge are where x**n is subnormal or overflows (symkern(5)
+    # Powers: x is scaled by a power of 2 there), judged by the same bound.
     _s("pow_m3", x ** -3, [D.logu(lambda L: L["sub"] ** (1 / 3), lambda L: L["max"] ** (1 / 3) / 2, True),
                            D.logu(1e-3, 1e3, True)], "powm3"),
-    _s("pow_m3_big", x ** -3, [D.logu(lambda L: L["max"] ** (1 / 3), BIG, True)], "powm3_big"),
+    _s("pow_m3_edge", x ** -3, _chain_edges(3), "powm3"),
+    _s("pow_m12", x ** -12, [D.full(), D.logu(1e-3, 1e3, True)], "powm12"),
+    _s("pow_m12_edge", x ** -12, _chain_edges(12), "powm12"),
     _s("pow_32", x ** sympy.Rational(3, 2), [D.logu(SUB, BIG), D.logu(1e-3, 1e3)], "pow32"),
     # pow(x, 1/3 rounded): the rounded exponent adds |ln x|*|1/3 - fl(1/3)|
     # relative error, up to 1.2 ulps for x in [1e-3, 1e3] (bounds.txt) and
