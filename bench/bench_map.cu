@@ -891,7 +891,7 @@ int main(int argc, char **argv)
 	printf("bench_map: symkern seeds library%s\n",
 	       quick ? " (--quick: a smoke test, not a measurement)" : "");
 	printf("device %d: %s, compute %d.%d, %d SMs, %.1f GiB, L2 %.1f MiB, ECC %s\n", dev, p.name, p.major,
-	       p.minor, p.multiProcessorCount, p.totalGlobalMem / 1073741824.0, p.l2CacheSize / 1048576.0,
+	       p.minor, p.multiProcessorCount, (double)p.totalGlobalMem / 1073741824.0, (double)p.l2CacheSize / 1048576.0,
 	       p.ECCEnabled ? "on" : "off");
 	printf("CUDA runtime %d.%d, driver %d.%d; host threads for checks: %u\n", rt / 1000, rt % 1000 / 10,
 	       drv / 1000, drv % 1000 / 10, host_threads());

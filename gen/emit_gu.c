@@ -110,6 +110,7 @@ static void index_text(Em *e, int level, long off)
 }
 
 static void emit_scope(Em *e, Node *root);
+static void emit_scope_need(Em *e, Node *root, const char *need);
 
 /* A loop's first index: lo, or the variable _k0 for NULL. */
 static void lo_text(Em *e, const Node *lo)
@@ -295,11 +296,17 @@ static void emit_sum(Em *e, Node *x)
  * levels are bound) and is not yet visible, operands first. */
 static void emit_scope(Em *e, Node *root)
 {
+	emit_scope_need(e, root, NULL);
+}
+
+/* Likewise, but only the nodes whose need[id] is set. */
+static void emit_scope_need(Em *e, Node *root, const char *need)
+{
 	Node **order;
 	size_t n = dag_schedule_values(e->dag, root, &order, true);
 	for (size_t i = 0; i < n; i++) {
 		Node *x = order[i];
-		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound))
+		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound) || (need && !need[x->id]))
 			continue;
 		if (x->op == N_SUM || x->op == N_PROD) {
 			emit_sum(e, x);
@@ -522,8 +529,19 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		e->split = NULL;
 		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, sum));
 	} else {
+		/* Only what the result needs beyond the Sum: values used inside
+		 * it alone would be unused here. */
+		Node **order;
+		size_t n = dag_schedule_values(e->dag, f->root, &order, true);
+		char *need = arena_alloc(e->dag->arena, (size_t)e->dag->next_id);
+		memset(need, 0, (size_t)e->dag->next_id);
+		need[f->root->id] = 1;
+		for (size_t i = n; i-- > 0;)
+			if (need[order[i]->id] && order[i] != sum)
+				for (int k = 0; k < order[i]->nkids; k++)
+					need[order[i]->kids[k]->id] = 1;
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, sum));
-		emit_scope(e, f->root);
+		emit_scope_need(e, f->root, need);
 		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
 	}
 }
