@@ -62,7 +62,7 @@ static Node *add_error(Dag *d, Node *hi, Node *lo, Node *p)
  * within a few ulps of the largest finite number). */
 static Node *powi_compensated(Dag *d, Node *x, long n)
 {
-	bool by_x[2 * 8]; /* the steps: squaring, or multiplying by x */
+	bool by_x[2 * 8] = {false}; /* the steps: squaring, or multiplying by x */
 	int steps = 0, top = 0;
 	while ((n >> (top + 1)) != 0)
 		top++;
