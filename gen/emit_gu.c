@@ -822,7 +822,7 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 	for (int o = 0; o < g->nouts; o++) {
 		const char *c = g->outc[o];
 		if (staged)
-			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, 1", np++ ? ", " : "", o);
+			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, _te", np++ ? ", " : "", o);
 		else
 			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
 	}
@@ -1007,6 +1007,17 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 		fprintf(out, "m4_define([[sk_gu_rows_%d]], [[[[", i);
 		for (int o = 0; o < g->nouts; o++)
 			fprintf(out, "%sincel_%s == 1 && inc_%s == (ptrdiff_t)%s", o ? " && " : "", g->outc[o], g->outc[o], len);
+		fputs("]]]])\n", out);
+		/* Columns whose every term's row starts on 16 bytes (_V elements). */
+		fprintf(out, "m4_define([[sk_gu_cstage_%d]], [[[[", i);
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "\t\t%s_priv_cstage_out(%s + (ptrdiff_t)_i0, incel_%s, _sm + %d * _osz, _cnt, _len);\n",
+			        prog->lib, g->outc[o], g->outc[o], o);
+		fputs("]]]])\n", out);
+		fprintf(out, "m4_define([[sk_gu_cols_%d]], [[[[", i);
+		for (int o = 0; o < g->nouts; o++)
+			fprintf(out, "%sinc_%s == 1 && incel_%s %% _V == 0 && (uintptr_t)%s %% 16 == 0", o ? " && " : "",
+			        g->outc[o], g->outc[o], g->outc[o]);
 		fputs("]]]])\n", out);
 	}
 	/* Elements one item touches, to decide when threads pay off. */

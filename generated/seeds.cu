@@ -70,10 +70,10 @@ static int seeds_priv_status(cudaError_t e)
 
 enum { SEEDS_MAX_DEVICES = 64 };
 
-/* Blocks that fill the device for `kernel`, cached per device; fewer when
- * `work` items need fewer. */
+/* Blocks that fill the device for `kernel` `waves` times, cached per
+ * device; fewer when `work` items need fewer. */
 static int seeds_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid,
-                               size_t smem = 0)
+                               size_t smem = 0, int waves = 1)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
@@ -92,6 +92,7 @@ static int seeds_priv_grid(const void *kernel, std::atomic<int> *cache, size_t w
 			cache[dev].store(full, std::memory_order_relaxed);
 	}
 	size_t need = (work + SEEDS_BLOCK - 1) / SEEDS_BLOCK;
+	full *= waves;
 	*grid = need < (size_t)full ? (int)(need ? need : 1) : full;
 	return SEEDS_OK;
 }
@@ -1251,7 +1252,7 @@ extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_
 #ifndef SEEDS_GU_STAGE
 #define SEEDS_GU_STAGE 32768
 #endif
-extern __shared__ unsigned char seeds_priv_smem[];
+extern __shared__ __align__(16) unsigned char seeds_priv_smem[];
 
 /* Copies a block's m staged elements (rows of len, ts apart in shared
  * memory) to o, contiguous: 16 bytes a store where o is aligned.  Inlined
@@ -1274,6 +1275,27 @@ static __device__ __forceinline__ void seeds_priv_stage_out(T *__restrict__ o, c
 	}
 	for (e += threadIdx.x; e < m; e += blockDim.x)
 		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
+}
+
+/* Copies a block's staged columns out: term k's row of cnt items (at
+ * s + k * BLOCK) to o + k * inc, 16 bytes a store; o and inc * sizeof(T)
+ * are multiples of 16 bytes. */
+template <typename T>
+static __device__ __forceinline__ void seeds_priv_cstage_out(T *__restrict__ o, ptrdiff_t inc, const T *s, size_t cnt,
+                                                                size_t len)
+{
+	enum { V = 16 / sizeof(T), R = SEEDS_BLOCK / V };
+	for (size_t e = threadIdx.x; e < len * R; e += SEEDS_BLOCK) {
+		const size_t k = e / R, j = e % R * V;
+		T *const d = o + (ptrdiff_t)k * inc + (ptrdiff_t)j;
+		const T *const r = s + k * SEEDS_BLOCK + j;
+		if (j + V <= cnt) { /* one 16-byte load from shared memory: 4-byte ones conflict */
+			*reinterpret_cast<seeds_priv_vec<T, V> *>(d) = *reinterpret_cast<const seeds_priv_vec<T, V> *>(r);
+		} else {
+			for (size_t q = 0; j + q < cnt; q++)
+				d[q] = r[q];
+		}
+	}
 }
 
 extern "C" {

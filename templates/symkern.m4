@@ -190,6 +190,8 @@ m4_define([[sk_gu_outlen]], [[m4_indir([[sk_gu_outlen_]]$1)]])
 m4_define([[sk_gu_scallargs]], [[m4_indir([[sk_gu_scallargs_]]$1)]])
 m4_define([[sk_gu_stage]], [[m4_indir([[sk_gu_stage_]]$1)]])
 m4_define([[sk_gu_rows]], [[m4_indir([[sk_gu_rows_]]$1)]])
+m4_define([[sk_gu_cstage]], [[m4_indir([[sk_gu_cstage_]]$1)]])
+m4_define([[sk_gu_cols]], [[m4_indir([[sk_gu_cols_]]$1)]])
 m4_define([[sk_gu_split]], [[m4_indir([[sk_gu_split_]]$1)]])
 m4_define([[sk_gu_loopdim]], [[m4_indir([[sk_gu_loopdim_]]$1)]])
 m4_dnl sk_gu_assume(I): in a kernel template <int _N>, the statement that

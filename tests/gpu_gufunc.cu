@@ -1,7 +1,8 @@
 // gpu_gufunc.cu: every gufunc of tests/gufuncs.sym on the GPU against the
 // CPU fallback, in float and double, in the row and the column layout and
 // with broadcast inputs, for batch sizes that are not a multiple of the
-// block and core sizes 0, 1, 5 and 37; then a few long rows (batch 1, 2
+// block (1040, a multiple of 4, takes the staged column kernels) and core
+// sizes 0, 1, 5 and 37; then a few long rows (batch 1, 2
 // and 7, n up to 10^7, also strided), which the GPU computes with threads
 // over the elements (maps and scans, symkern(3) Gufuncs) or, for hermite,
 // still one thread per item.  Outputs are poisoned (NaN) before
@@ -224,20 +225,28 @@ template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t 
 	size_t nv = vn ? (size_t)((ptrdiff_t)(batch - 1) * vib + (ptrdiff_t)(vn - 1) * vie + 1) : 1;
 	size_t no = (size_t)((ptrdiff_t)(batch - 1) * oib + (ptrdiff_t)(n - 1) * oie + 1);
 	std::vector<T> v(nv), x(batch), cpu(no), gpu(no);
-	int e2 = 0;
 	for (auto &e : v) {
 		if (data == RANDOM)
 			e = has(g, "cumprod") ? (T)uniform(1 - 0x1p-10, 1 + 0x1p-10) : (T)uniform(0.1, 1);
-		else if (has(g, "cumprod")) { // a walk of the exponent within +-20
-			double r = uniform(0, 3);
-			int d = r < 1 ? -1 : r < 2 ? 0 : 1;
-			if ((e2 >= 20 && d > 0) || (e2 <= -20 && d < 0))
-				d = -d;
-			e2 += d;
-			e = d < 0 ? (T)0.5 : d > 0 ? (T)2 : (T)1;
-		} else
-			e = (T)(floor(uniform(0, 16)) / 16);
+		else
+			e = has(g, "cumprod") ? (T)1 : (T)(floor(uniform(0, 16)) / 16);
 	}
+	// cumprod, exact: along each row (not memory order, which interleaves
+	// rows in columns and skips the gaps of strided rows) a walk of the
+	// exponent within +-20, so every partial product of any subrange is
+	// within 2^+-40.
+	if (data == EXACT && has(g, "cumprod") && vn)
+		for (size_t b = 0; b < (bc ? 1 : batch); b++) {
+			int e2 = 0;
+			for (size_t k = 0; k < vn; k++) {
+				double r = uniform(0, 3);
+				int d = r < 1 ? -1 : r < 2 ? 0 : 1;
+				if ((e2 >= 20 && d > 0) || (e2 <= -20 && d < 0))
+					d = -d;
+				e2 += d;
+				v[(size_t)((ptrdiff_t)b * vib + (ptrdiff_t)k * vie)] = d < 0 ? (T)0.5 : d > 0 ? (T)2 : (T)1;
+			}
+		}
 	for (auto &e : x)
 		e = (T)uniform(-0.999, 0.999);
 	T *dv, *dx, *dout;
@@ -344,7 +353,7 @@ int main()
 	}
 	static const Gu<double> g64[] = ALL(f64);
 	static const Gu<float> g32[] = ALL(f32);
-	static const size_t batches[] = {1, 7, 1000 + 37, 100003};
+	static const size_t batches[] = {1, 7, 1000 + 37, 1024 + 16, 100003}; // 1040: columns staged (a multiple of 4)
 	static const size_t ns[] = {0, 1, 5, 37, 5000, 300007};
 	int runs = 0;
 	for (size_t b : batches)
