@@ -412,7 +412,10 @@ static void emit_step(Em *e, long k, bool last)
 
 enum { PEEL_MAX = 64 }; /* a fixed size up to this is unrolled completely */
 
-static void emit_item_body(Em *e)
+/* The start of a function's body: a fresh scope, and (void) casts of the
+ * parameters it may not use: the unused arguments, or with `all` (the
+ * shared parts, each using only some) every argument, result and size. */
+static void fn_prologue(Em *e, bool all)
 {
 	const Func *f = e->f;
 	const Gufunc *g = e->g;
@@ -421,11 +424,25 @@ static void emit_item_body(Em *e)
 	e->nactive = 0;
 	open_scope(e);
 	for (int i = 0; i < f->nargs; i++)
-		if (!f->used[i]) {
+		if (all || !f->used[i]) {
 			fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
 			if (g->argdim[i] >= 0)
 				fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
 		}
+	if (!all)
+		return;
+	for (int o = 0; o < g->nouts; o++)
+		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", g->outc[o], g->outc[o]);
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
+}
+
+static void emit_item_body(Em *e)
+{
+	const Func *f = e->f;
+	const Gufunc *g = e->g;
+	fn_prologue(e, false);
 	if (g->loopdim < 0) {
 		char b[64];
 		emit_scope(e, f->root);
@@ -509,20 +526,7 @@ static void emit_split_body(Em *e, Node *sum, int which)
 {
 	const Func *f = e->f;
 	char b[64];
-	e->indent = 1;
-	e->bound = 0;
-	e->nactive = 0;
-	open_scope(e);
-	for (int i = 0; i < f->nargs; i++) { /* each function uses only some */
-		fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
-		if (e->g->argdim[i] >= 0)
-			fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
-	}
-	for (int o = 0; o < e->g->nouts; o++) /* a parallel `->` gufunc's index-free reduction */
-		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", e->g->outc[o], e->g->outc[o]);
-	for (int d = 0; d < e->g->ndims; d++)
-		if (e->g->dimsize[d] < 0)
-			fprintf(e->out, "\t(void)%s;\n", e->g->dimc[d]);
+	fn_prologue(e, true);
 	if (which == 0) {
 		e->split = sum;
 		emit_scope(e, sum);
@@ -658,22 +662,7 @@ static bool reaches(Dag *dag, Node *const *roots, int nr, const Node *x)
  * reduction taken from _acc. */
 static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr)
 {
-	const Func *f = e->f;
-	const Gufunc *g = e->g;
-	e->indent = 1;
-	e->bound = 0;
-	e->nactive = 0;
-	open_scope(e);
-	for (int i = 0; i < f->nargs; i++) {
-		fprintf(e->out, "\t(void)%s;\n", f->cargs[i]);
-		if (g->argdim[i] >= 0)
-			fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
-	}
-	for (int o = 0; o < g->nouts; o++)
-		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", g->outc[o], g->outc[o]);
-	for (int d = 0; d < g->ndims; d++)
-		if (g->dimsize[d] < 0)
-			fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
+	fn_prologue(e, true);
 	fputs("\t(void)_acc;\n", e->out);
 	if (p->pre && reaches(e->dag, roots, nr, p->pre))
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, p->pre));

@@ -75,21 +75,14 @@ static int call(const Gu<T> &g, bool gpu, size_t batch, size_t n, const T *v, pt
 	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P),       \
 	 G(prodpoly, RED_X, 0, P), G(binom3, SEQ_FIXED, 3, P), G(cumprod, VEC, 0, P), G(cumshare, VEC, 0, P)}
 
-template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, int layout)
+// Runs g on the GPU (outputs poisoned with NaN) and on the CPU with the
+// same arrays and increments; false, counted as a failure, when either
+// returns a status.
+template <typename T>
+static bool both(const Gu<T> &g, size_t batch, size_t n, const std::vector<T> &v, const std::vector<T> &x, ptrdiff_t vib,
+                 ptrdiff_t vie, ptrdiff_t xib, ptrdiff_t oib, ptrdiff_t oie, std::vector<T> &cpu, std::vector<T> &gpu,
+                 const char *what, int layout)
 {
-	if (g.fixed)
-		n = (size_t)g.fixed;
-	bool seq = g.kind == SEQ || g.kind == SEQ_FIXED, red = g.kind == RED || g.kind == RED_X;
-	size_t vn = seq ? 0 : n, on = red ? 1 : n;
-	size_t nv = batch * (vn ? vn : 1), no = batch * (on ? on : 1);
-	std::vector<T> v(nv ? nv : 1), x(batch), cpu(no ? no : 1), gpu(no ? no : 1);
-	for (auto &e : v)
-		e = (T)uniform(0.1, 1);
-	for (auto &e : x)
-		e = (T)uniform(-1, 1);
-	bool col = layout == 1, bc = layout == 2;
-	ptrdiff_t vib = bc ? 0 : col ? 1 : (ptrdiff_t)vn, vie = col ? (ptrdiff_t)batch : 1, xib = bc ? 0 : 1;
-	ptrdiff_t oib = col ? 1 : (ptrdiff_t)on, oie = col ? (ptrdiff_t)batch : 1;
 	T *dv, *dx, *dout;
 	CK(cudaMalloc(&dv, v.size() * sizeof(T)));
 	CK(cudaMalloc(&dx, (batch ? batch : 1) * sizeof(T)));
@@ -107,10 +100,30 @@ template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, in
 	CK(cudaFree(dx));
 	CK(cudaFree(dout));
 	if (rg != 0 || rc != 0) {
-		fprintf(stderr, "FAIL %s batch=%zu n=%zu layout=%d: status gpu %d cpu %d\n", g.name, batch, n, layout, rg, rc);
+		fprintf(stderr, "FAIL %s%s batch=%zu n=%zu layout=%d: status gpu %d cpu %d\n", g.name, what, batch, n, layout, rg, rc);
 		failures++;
-		return;
+		return false;
 	}
+	return true;
+}
+
+template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, int layout)
+{
+	if (g.fixed)
+		n = (size_t)g.fixed;
+	bool seq = g.kind == SEQ || g.kind == SEQ_FIXED, red = g.kind == RED || g.kind == RED_X;
+	size_t vn = seq ? 0 : n, on = red ? 1 : n;
+	size_t nv = batch * (vn ? vn : 1), no = batch * (on ? on : 1);
+	std::vector<T> v(nv ? nv : 1), x(batch), cpu(no ? no : 1), gpu(no ? no : 1);
+	for (auto &e : v)
+		e = (T)uniform(0.1, 1);
+	for (auto &e : x)
+		e = (T)uniform(-1, 1);
+	bool col = layout == 1, bc = layout == 2;
+	ptrdiff_t vib = bc ? 0 : col ? 1 : (ptrdiff_t)vn, vie = col ? (ptrdiff_t)batch : 1, xib = bc ? 0 : 1;
+	ptrdiff_t oib = col ? 1 : (ptrdiff_t)on, oie = col ? (ptrdiff_t)batch : 1;
+	if (!both(g, batch, n, v, x, vib, vie, xib, oib, oie, cpu, gpu, "", layout))
+		return;
 	// GPU and CPU differ by contraction into fma and the math library's
 	// last bits: compare relative to each item's largest value.
 	double tol = sizeof(T) == 4 ? 1e-4 : 1e-13, worst = 0;
@@ -249,28 +262,8 @@ template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t 
 		}
 	for (auto &e : x)
 		e = (T)uniform(-0.999, 0.999);
-	T *dv, *dx, *dout;
-	CK(cudaMalloc(&dv, v.size() * sizeof(T)));
-	CK(cudaMalloc(&dx, batch * sizeof(T)));
-	CK(cudaMalloc(&dout, gpu.size() * sizeof(T)));
-	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-	CK(cudaMemcpy(dx, x.data(), batch * sizeof(T), cudaMemcpyHostToDevice));
-	CK(cudaMemset(dout, 0xff, gpu.size() * sizeof(T)));
-	memset(cpu.data(), 0xff, cpu.size() * sizeof(T));
-	int rg = call(g, true, batch, n, dv, vib, vie, dx, xib, dout, oib, oie);
-	CK(cudaGetLastError());
-	CK(cudaDeviceSynchronize());
-	int rc = call(g, false, batch, n, v.data(), vib, vie, x.data(), xib, cpu.data(), oib, oie);
-	CK(cudaMemcpy(gpu.data(), dout, gpu.size() * sizeof(T), cudaMemcpyDeviceToHost));
-	CK(cudaFree(dv));
-	CK(cudaFree(dx));
-	CK(cudaFree(dout));
-	if (rg != 0 || rc != 0) {
-		fprintf(stderr, "FAIL %s long batch=%zu n=%zu layout=%d: status gpu %d cpu %d\n", g.name, batch, n, layout, rg,
-		        rc);
-		failures++;
+	if (!both(g, batch, n, v, x, vib, vie, xib, oib, oie, cpu, gpu, " long", layout))
 		return;
-	}
 	bool bad = false;
 	for (size_t b = 0; b < batch && !bad; b++) {
 		size_t sb = bc ? 0 : b;
