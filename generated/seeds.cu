@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <mutex>
 #include <cuda_runtime.h>
 
 #ifndef SEEDS_BLOCK

@@ -5,7 +5,8 @@
 // sizes 0, 1, 5 and 37; then a few long rows (batch 1, 2
 // and 7, n up to 10^7, also strided), which the GPU computes with threads
 // over the elements (maps and scans, symkern(3) Gufuncs) or, for hermite,
-// still one thread per item.  Outputs are poisoned (NaN) before
+// still one thread per item; then shared reductions on many streams, in
+// a captured graph and in threads (scratch slots).  Outputs are poisoned (NaN) before
 // each run; every CUDA call and the launch status are checked.  Exits 0 on
 // success, 1 on failure, 77 (skip) with no GPU.
 #include <cmath>
@@ -13,6 +14,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <atomic>
+#include <thread>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -195,6 +198,142 @@ static void many_streams()
 	CK(cudaFree(dout));
 }
 
+// Small scratch comes from a slot per stream that calls on that stream
+// reuse (symkern(3)): calls of both reduction kernels (parts of blocks of
+// one row; parts of columns) and of two functions follow each other
+// unsynchronized on four streams; a graph captured from a call (which
+// allocates instead) runs on other streams beside direct calls on the
+// captured one; and threads call on their cudaStreamPerThread at once.
+// Each output must match the CPU.
+struct SlotCase {
+	bool polyval;
+	size_t batch, n;
+	ptrdiff_t vib, vie;
+};
+static const SlotCase slot_cases[] = {
+	{false, 3, 1000000, 1000000, 1}, // rows: 128 blocks an item
+	{false, 32, 10000, 1, 32},       // columns: 128 parts an item, 32 KiB
+	{true, 2, 300000, 300000, 1},
+	{false, 1, 1000000, 1000000, 1},
+};
+enum { NSLOT_CASES = sizeof slot_cases / sizeof slot_cases[0] };
+
+static int slot_call(const SlotCase &c, bool gpu, const double *v, const double *x, double *o, cudaStream_t s)
+{
+	if (c.polyval)
+		return gpu ? gufuncs_polyval_f64(c.batch, c.n, v, c.vib, c.vie, x, 1, o, 1, s)
+		           : gufuncs_polyval_f64_cpu(c.batch, c.n, v, c.vib, c.vie, x, 1, o, 1);
+	return gpu ? gufuncs_norm2_f64(c.batch, c.n, v, c.vib, c.vie, o, 1, s)
+	           : gufuncs_norm2_f64_cpu(c.batch, c.n, v, c.vib, c.vie, o, 1);
+}
+
+static void slot_check(const char *what, int i, const double *dout, const std::vector<double> &cpu)
+{
+	std::vector<double> gpu(cpu.size());
+	CK(cudaMemcpy(gpu.data(), dout, gpu.size() * sizeof(double), cudaMemcpyDeviceToHost));
+	for (size_t b = 0; b < cpu.size(); b++)
+		if (!(fabs(gpu[b] - cpu[b]) <= 1e-12 * cpu[b])) { // positive terms: any order is this close
+			fprintf(stderr, "FAIL slots, %s %d: item %zu: gpu %.17g cpu %.17g\n", what, i, b, gpu[b], cpu[b]);
+			failures++;
+			return;
+		}
+}
+
+static void slots()
+{
+	const size_t nv = 3000000, bmax = 32;
+	std::vector<double> v(nv), x(bmax), cpu[NSLOT_CASES];
+	for (auto &e : v)
+		e = uniform(0.1, 1);
+	for (auto &e : x)
+		e = uniform(0.5, 0.99);
+	double *dv, *dx, *dout;
+	const int S = 4, R = 3, per = S * R * NSLOT_CASES;
+	CK(cudaMalloc(&dv, nv * sizeof(double)));
+	CK(cudaMalloc(&dx, bmax * sizeof(double)));
+	CK(cudaMalloc(&dout, (size_t)per * bmax * sizeof(double)));
+	CK(cudaMemcpy(dv, v.data(), nv * sizeof(double), cudaMemcpyHostToDevice));
+	CK(cudaMemcpy(dx, x.data(), bmax * sizeof(double), cudaMemcpyHostToDevice));
+	CK(cudaMemset(dout, 0xff, (size_t)per * bmax * sizeof(double)));
+	for (int c = 0; c < NSLOT_CASES; c++) {
+		cpu[c].resize(slot_cases[c].batch);
+		if (slot_call(slot_cases[c], false, v.data(), x.data(), cpu[c].data(), 0) != 0) {
+			fprintf(stderr, "FAIL slots: CPU status\n");
+			failures++;
+			return;
+		}
+	}
+	cudaStream_t st[S];
+	for (int i = 0; i < S; i++)
+		CK(cudaStreamCreateWithFlags(&st[i], cudaStreamNonBlocking));
+	for (int r = 0; r < R; r++) // round-robin over the streams, each stream's calls back to back
+		for (int i = 0; i < S; i++)
+			for (int c = 0; c < NSLOT_CASES; c++)
+				if (slot_call(slot_cases[c], true, dv, dx, dout + ((r * S + i) * NSLOT_CASES + c) * bmax, st[i]) != 0) {
+					fprintf(stderr, "FAIL slots: status\n");
+					failures++;
+				}
+	CK(cudaGetLastError());
+	CK(cudaDeviceSynchronize());
+	for (int k = 0; k < S * R; k++)
+		for (int c = 0; c < NSLOT_CASES; c++)
+			slot_check("stream call", k * NSLOT_CASES + c, dout + (k * NSLOT_CASES + c) * bmax, cpu[c]);
+
+	// A graph of case 0 captured on st[0], launched on st[1] and st[2]
+	// while st[0] runs case 3 directly (its slot) into other outputs.
+	CK(cudaMemset(dout, 0xff, (size_t)per * bmax * sizeof(double)));
+	cudaGraph_t graph;
+	cudaGraphExec_t exec;
+	CK(cudaStreamBeginCapture(st[0], cudaStreamCaptureModeThreadLocal));
+	int rg = slot_call(slot_cases[0], true, dv, dx, dout, st[0]);
+	CK(cudaStreamEndCapture(st[0], &graph));
+	CK(cudaGraphInstantiate(&exec, graph, 0));
+	for (int r = 0; r < R; r++) {
+		CK(cudaGraphLaunch(exec, st[1 + r % 2]));
+		for (int q = 0; q < 4; q++)
+			rg |= slot_call(slot_cases[3], true, dv, dx, dout + (1 + r * 4 + q) * bmax, st[0]);
+	}
+	CK(cudaGetLastError());
+	CK(cudaDeviceSynchronize());
+	if (rg != 0) {
+		fprintf(stderr, "FAIL slots: status in the graph test\n");
+		failures++;
+	}
+	slot_check("graph", 0, dout, cpu[0]);
+	for (int k = 1; k <= R * 4; k++)
+		slot_check("beside the graph", k, dout + k * bmax, cpu[3]);
+	CK(cudaGraphExecDestroy(exec));
+	CK(cudaGraphDestroy(graph));
+	for (int i = 0; i < S; i++)
+		CK(cudaStreamDestroy(st[i]));
+
+	// Threads, each on its own default stream, the same handle.
+	CK(cudaMemset(dout, 0xff, (size_t)per * bmax * sizeof(double)));
+	std::vector<std::thread> th;
+	std::atomic<int> bad(0);
+	for (int t = 0; t < S; t++)
+		th.emplace_back([&, t] {
+			for (int c = 0; c < NSLOT_CASES; c++)
+				if (slot_call(slot_cases[c], true, dv, dx, dout + (t * NSLOT_CASES + c) * bmax, cudaStreamPerThread) != 0)
+					bad++;
+			if (cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess)
+				bad++;
+		});
+	for (auto &t : th)
+		t.join();
+	CK(cudaGetLastError());
+	if (bad) {
+		fprintf(stderr, "FAIL slots: status in threads\n");
+		failures++;
+	}
+	for (int t = 0; t < S; t++)
+		for (int c = 0; c < NSLOT_CASES; c++)
+			slot_check("thread", t * NSLOT_CASES + c, dout + (t * NSLOT_CASES + c) * bmax, cpu[c]);
+	CK(cudaFree(dv));
+	CK(cudaFree(dx));
+	CK(cudaFree(dout));
+}
+
 // A few long rows.  Data EXACT makes every partial sum or product of any
 // subrange exact (sixteenths whose sums stay below 2^20 in float; factors
 // 1/2, 1, 2 whose running exponent stays within +-20), so any order of
@@ -368,7 +507,8 @@ int main()
 	runs += run_longs(g64, sizeof g64 / sizeof g64[0]);
 	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
-	runs++;
+	slots();
+	runs += 2;
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);
 	return failures ? 1 : 0;
 }
