@@ -16,6 +16,15 @@
 
 #include "gubench.h"
 
+// The thresholds of gubench.cu's threads over the elements (its defaults,
+// unless both files are built with others).
+#ifndef GUBENCH_GU_PAR_BATCH
+#define GUBENCH_GU_PAR_BATCH 1024
+#endif
+#ifndef GUBENCH_GU_PAR_MIN
+#define GUBENCH_GU_PAR_MIN 4096
+#endif
+
 #define OK(call)                                                                          \
 	do {                                                                              \
 		int r_ = (call);                                                          \
@@ -208,6 +217,52 @@ int main()
 			       col ? "cols" : "rows", t, r.n, col ? "cols" : "rows", c / t);
 		}
 	}
+	// Vector maps and scans by shape, around the thresholds of threads
+	// over the elements (GUBENCH_GU_PAR_BATCH items, GUBENCH_GU_PAR_MIN
+	// terms): build with other values (NVCCFLAGS=-D...) to compare the
+	// two decompositions on the same shapes.
+	printf("\"par_batch\": %d, \"par_min\": %d,\n", (int)GUBENCH_GU_PAR_BATCH, (int)GUBENCH_GU_PAR_MIN);
+	static const size_t pbs[] = {1, 16, 256, 1024, 1025, 4096, 32768}, pns[] = {256, 1024, 4096, 65536};
+	for (size_t pn : pns)
+		for (size_t pb : pbs) {
+			const size_t tot = pb * pn;
+			if (tot > ((size_t)1 << 27) || tot < 4096)
+				continue;
+			std::vector<float> hv(tot), cpu(tot), g(tot);
+			for (auto &v : hv)
+				v = 0.5f + (float)rand() / (float)RAND_MAX;
+			CK(cudaMemcpy(c1, hv.data(), tot * sizeof(float), cudaMemcpyHostToDevice));
+			const float c = copy_ms(2 * tot, x, c2);
+			for (int f = 0; f < 2; f++)
+				for (int col = 0; col < (pb > 1 ? 2 : 1); col++) {
+					const ptrdiff_t ib = col ? 1 : (ptrdiff_t)pn, ie = col ? (ptrdiff_t)pb : 1;
+					auto run = [&](const float *in, float *out, bool gpu) {
+						if (f == 0)
+							OK(gpu ? gubench_cumsum_f32(pb, pn, in, ib, ie, out, ib, ie, 0)
+							       : gubench_cumsum_f32_cpu(pb, pn, in, ib, ie, out, ib, ie));
+						else
+							OK(gpu ? gubench_normalize_f32(pb, pn, in, ib, ie, out, ib, ie, 0)
+							       : gubench_normalize_f32_cpu(pb, pn, in, ib, ie, out, ib, ie));
+					};
+					CK(cudaMemset(o, 0xff, tot * sizeof(float)));
+					run(c1, o, true);
+					CK(cudaGetLastError());
+					CK(cudaDeviceSynchronize());
+					run(hv.data(), cpu.data(), false);
+					CK(cudaMemcpy(g.data(), o, tot * sizeof(float), cudaMemcpyDeviceToHost));
+					// positive terms: any order within 2 n u relative
+					const float tol = fmaxf(1e-5f, 2.4e-7f * (float)pn);
+					for (size_t e = 0; e < tot; e++)
+						if (!(fabsf(g[e] - cpu[e]) <= tol * fabsf(cpu[e]))) {
+							fprintf(stderr, "%s b=%zu n=%zu %s: element %zu gpu %g cpu %g\n", f ? "normalize" : "cumsum",
+							        pb, pn, col ? "cols" : "rows", e, g[e], cpu[e]);
+							return 1;
+						}
+					const float t = med([&] { run(c1, o, true); }, 15);
+					printf("\"par_%s_b%zu_n%zu_%s_of_copy\": %.3f,\n", f ? "normalize" : "cumsum", pb, pn,
+					       col ? "cols" : "rows", c / t);
+				}
+		}
 	cudaDeviceProp p;
 	CK(cudaGetDeviceProperties(&p, 0));
 	printf("\"device\": \"%s\"\n}\n", p.name);
