@@ -103,10 +103,13 @@ template <int V> static bool seeds_priv_aligned(const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
+/* Per map function and precision: F_contig<V>, for out contiguous and
+ * each input contiguous (increment 1) or broadcast (0): nv vectors of V
+ * elements, then the n - nv*V left over, one each by the first threads;
+ * F_strided, for any increments; F_grid, the grid sizes by device of the
+ * vector path, the unaligned contiguous path and the strided one.  (One
+ * comment for all: repeated per function it was a tenth of the file.) */
 
-/* siny, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
@@ -128,7 +131,6 @@ seeds_siny_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ y, pt
 		out[_t] = seeds_siny_f64(y[_t * inc_y] );
 }
 
-/* siny, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f64_strided(size_t n, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -139,12 +141,8 @@ seeds_siny_map_f64_strided(size_t n, const double *__restrict__ y, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_siny_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ mu, ptrdiff_t inc_mu, const double *__restrict__ sigma, ptrdiff_t inc_sigma, double *__restrict__ out)
@@ -170,7 +168,6 @@ seeds_gauss_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, p
 		out[_t] = seeds_gauss_f64(x[_t * inc_x] , mu[_t * inc_mu] , sigma[_t * inc_sigma] );
 }
 
-/* gauss, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ mu, ptrdiff_t inc_mu, const double *__restrict__ sigma, ptrdiff_t inc_sigma, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -181,12 +178,8 @@ seeds_gauss_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_gauss_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss01, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -208,7 +201,6 @@ seeds_gauss01_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x,
 		out[_t] = seeds_gauss01_f64(x[_t * inc_x] );
 }
 
-/* gauss01, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -219,12 +211,8 @@ seeds_gauss01_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t 
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_gauss01_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* logistic, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -246,7 +234,6 @@ seeds_logistic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 		out[_t] = seeds_logistic_f64(x[_t * inc_x] );
 }
 
-/* logistic, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -257,12 +244,8 @@ seeds_logistic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_logistic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* softplus, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -284,7 +267,6 @@ seeds_softplus_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x
 		out[_t] = seeds_softplus_f64(x[_t * inc_x] );
 }
 
-/* softplus, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -295,12 +277,8 @@ seeds_softplus_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_softplus_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* ramp, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -322,7 +300,6 @@ seeds_ramp_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 		out[_t] = seeds_ramp_f64(x[_t * inc_x] );
 }
 
-/* ramp, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -333,12 +310,8 @@ seeds_ramp_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_ramp_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* cubic, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -360,7 +333,6 @@ seeds_cubic_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, p
 		out[_t] = seeds_cubic_f64(x[_t * inc_x] );
 }
 
-/* cubic, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -371,12 +343,8 @@ seeds_cubic_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t in
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_cubic_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* rosenbrock, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
@@ -400,7 +368,6 @@ seeds_rosenbrock_map_f64_contig(size_t _nv, size_t n, const double *__restrict__
 		out[_t] = seeds_rosenbrock_f64(x[_t * inc_x] , y[_t * inc_y] );
 }
 
-/* rosenbrock, f64: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -411,12 +378,8 @@ seeds_rosenbrock_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_rosenbrock_map_f64_grid[3][SEEDS_MAX_DEVICES];
 
-/* siny, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
@@ -438,7 +401,6 @@ seeds_siny_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ y, ptr
 		out[_t] = seeds_siny_f32(y[_t * inc_y] );
 }
 
-/* siny, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_siny_map_f32_strided(size_t n, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -449,12 +411,8 @@ seeds_siny_map_f32_strided(size_t n, const float *__restrict__ y, ptrdiff_t inc_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_siny_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ mu, ptrdiff_t inc_mu, const float *__restrict__ sigma, ptrdiff_t inc_sigma, float *__restrict__ out)
@@ -480,7 +438,6 @@ seeds_gauss_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, pt
 		out[_t] = seeds_gauss_f32(x[_t * inc_x] , mu[_t * inc_mu] , sigma[_t * inc_sigma] );
 }
 
-/* gauss, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ mu, ptrdiff_t inc_mu, const float *__restrict__ sigma, ptrdiff_t inc_sigma, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -491,12 +448,8 @@ seeds_gauss_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_gauss_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* gauss01, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -518,7 +471,6 @@ seeds_gauss01_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, 
 		out[_t] = seeds_gauss01_f32(x[_t * inc_x] );
 }
 
-/* gauss01, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_gauss01_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -529,12 +481,8 @@ seeds_gauss01_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t i
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_gauss01_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* logistic, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -556,7 +504,6 @@ seeds_logistic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 		out[_t] = seeds_logistic_f32(x[_t * inc_x] );
 }
 
-/* logistic, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_logistic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -567,12 +514,8 @@ seeds_logistic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_logistic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* softplus, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -594,7 +537,6 @@ seeds_softplus_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x,
 		out[_t] = seeds_softplus_f32(x[_t * inc_x] );
 }
 
-/* softplus, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_softplus_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -605,12 +547,8 @@ seeds_softplus_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t 
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_softplus_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* ramp, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -632,7 +570,6 @@ seeds_ramp_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 		out[_t] = seeds_ramp_f32(x[_t * inc_x] );
 }
 
-/* ramp, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_ramp_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -643,12 +580,8 @@ seeds_ramp_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_ramp_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* cubic, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -670,7 +603,6 @@ seeds_cubic_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, pt
 		out[_t] = seeds_cubic_f32(x[_t * inc_x] );
 }
 
-/* cubic, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_cubic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -681,12 +613,8 @@ seeds_cubic_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_cubic_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
-/* rosenbrock, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
@@ -710,7 +638,6 @@ seeds_rosenbrock_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ 
 		out[_t] = seeds_rosenbrock_f32(x[_t * inc_x] , y[_t * inc_y] );
 }
 
-/* rosenbrock, f32: any increments. */
 __global__ void __launch_bounds__(SEEDS_BLOCK)
 seeds_rosenbrock_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -721,9 +648,11 @@ seeds_rosenbrock_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> seeds_rosenbrock_map_f32_grid[3][SEEDS_MAX_DEVICES];
 
+/* The map functions launch with cudaLaunchKernel, which returns this
+ * launch's error and leaves errors of the caller's own launches alone.
+ * Locals start with '_', which no argument does (names.h). */
 
 extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -733,9 +662,6 @@ extern "C" int seeds_siny_map_f64(size_t n, const double *y, ptrdiff_t inc_y, do
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -765,9 +691,6 @@ extern "C" int seeds_gauss_map_f64(size_t n, const double *x, ptrdiff_t inc_x, c
 	int _grid, _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -797,9 +720,6 @@ extern "C" int seeds_gauss01_map_f64(size_t n, const double *x, ptrdiff_t inc_x,
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -829,9 +749,6 @@ extern "C" int seeds_logistic_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -861,9 +778,6 @@ extern "C" int seeds_softplus_map_f64(size_t n, const double *x, ptrdiff_t inc_x
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -893,9 +807,6 @@ extern "C" int seeds_ramp_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -925,9 +836,6 @@ extern "C" int seeds_cubic_map_f64(size_t n, const double *x, ptrdiff_t inc_x, d
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -957,9 +865,6 @@ extern "C" int seeds_rosenbrock_map_f64(size_t n, const double *x, ptrdiff_t inc
 	int _grid, _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -989,9 +894,6 @@ extern "C" int seeds_siny_map_f32(size_t n, const float *y, ptrdiff_t inc_y, flo
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1021,9 +923,6 @@ extern "C" int seeds_gauss_map_f32(size_t n, const float *x, ptrdiff_t inc_x, co
 	int _grid, _rc = seeds_priv_check(n, 3, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&mu, (void *)&inc_mu, (void *)&sigma, (void *)&inc_sigma, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1053,9 +952,6 @@ extern "C" int seeds_gauss01_map_f32(size_t n, const float *x, ptrdiff_t inc_x, 
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1085,9 +981,6 @@ extern "C" int seeds_logistic_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1117,9 +1010,6 @@ extern "C" int seeds_softplus_map_f32(size_t n, const float *x, ptrdiff_t inc_x,
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1149,9 +1039,6 @@ extern "C" int seeds_ramp_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1181,9 +1068,6 @@ extern "C" int seeds_cubic_map_f32(size_t n, const float *x, ptrdiff_t inc_x, fl
 	int _grid, _rc = seeds_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -1213,9 +1097,6 @@ extern "C" int seeds_rosenbrock_map_f32(size_t n, const float *x, ptrdiff_t inc_
 	int _grid, _rc = seeds_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;

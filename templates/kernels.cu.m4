@@ -311,10 +311,13 @@ template <int V> static bool sk_lib[[_priv_aligned]](const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
+/* Per map function and precision: F_contig<V>, for out contiguous and
+ * each input contiguous (increment 1) or broadcast (0): nv vectors of V
+ * elements, then the n - nv*V left over, one each by the first threads;
+ * F_strided, for any increments; F_grid, the grid sizes by device of the
+ * vector path, the unaligned contiguous path and the strided one.  (One
+ * comment for all: repeated per function it was a tenth of the file.) */
 sk_each_prec([[sk_each_fn([[
-/* sk_fn_name(sk_i), sk_P: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
 sk_map(sk_i)[[_contig]](size_t _nv, size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, ptrdiff_t inc_\&, ]], [[]])sk_T *__restrict__ out)
@@ -336,7 +339,6 @@ sk_args(sk_i, [[		const _vec _v_\& = sk_lib[[_priv_load]]<sk_T, _vw>(\&, _i, inc
 		out[_t] = sk_f(sk_i)(sk_args(sk_i, [[\&[_t * inc_\&] ]], [[, ]]));
 }
 
-/* sk_fn_name(sk_i), sk_P: any increments. */
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
 sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, ptrdiff_t inc_\&, ]], [[]])sk_T *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -347,9 +349,11 @@ sk_map(sk_i)[[_strided]](size_t n, sk_args(sk_i, [[const sk_T *__restrict__ \&, 
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> sk_map(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 ]])]])
+/* The map functions launch with cudaLaunchKernel, which returns this
+ * launch's error and leaves errors of the caller's own launches alone.
+ * Locals start with '_', which no argument does (names.h). */
 sk_each_prec([[sk_each_fn([[
 extern "C" sk_map_decl(sk_i)
 {
@@ -359,9 +363,6 @@ extern "C" sk_map_decl(sk_i)
 	int _grid, _rc = sk_lib[[_priv_check]](n, sk_fn_nargs(sk_i), _in, _inc, out, inc_out, sizeof(sk_T));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[[[]]] = {(void *)&n, sk_args(sk_i, [[(void *)&\&, (void *)&inc_\&, ]], [[]])(void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;

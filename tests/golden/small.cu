@@ -103,10 +103,13 @@ template <int V> static bool small_priv_aligned(const void *p, size_t size)
 {
 	return (uintptr_t)p % (size * V) == 0;
 }
+/* Per map function and precision: F_contig<V>, for out contiguous and
+ * each input contiguous (increment 1) or broadcast (0): nv vectors of V
+ * elements, then the n - nv*V left over, one each by the first threads;
+ * F_strided, for any increments; F_grid, the grid sizes by device of the
+ * vector path, the unaligned contiguous path and the strided one.  (One
+ * comment for all: repeated per function it was a tenth of the file.) */
 
-/* poly, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out)
@@ -130,7 +133,6 @@ small_poly_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 		out[_t] = small_poly_f64(x[_t * inc_x] , y[_t * inc_y] );
 }
 
-/* poly, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, const double *__restrict__ y, ptrdiff_t inc_y, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -141,12 +143,8 @@ small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* clip, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -168,7 +166,6 @@ small_clip_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 		out[_t] = small_clip_f64(x[_t * inc_x] );
 }
 
-/* clip, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -179,12 +176,8 @@ small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* both, f64: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out)
@@ -206,7 +199,6 @@ small_both_map_f64_contig(size_t _nv, size_t n, const double *__restrict__ x, pt
 		out[_t] = small_both_f64(x[_t * inc_x] );
 }
 
-/* both, f64: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc_x, double *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -217,12 +209,8 @@ small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
 
-/* poly, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out)
@@ -246,7 +234,6 @@ small_poly_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 		out[_t] = small_poly_f32(x[_t * inc_x] , y[_t * inc_y] );
 }
 
-/* poly, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, const float *__restrict__ y, ptrdiff_t inc_y, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -257,12 +244,8 @@ small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
 
-/* clip, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -284,7 +267,6 @@ small_clip_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 		out[_t] = small_clip_f32(x[_t * inc_x] );
 }
 
-/* clip, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -295,12 +277,8 @@ small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
 
-/* both, f32: out contiguous, each input contiguous (increment
- * 1) or broadcast (0); nv vectors of V elements, then the n - nv*V left
- * over, one each by the first threads. */
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out)
@@ -322,7 +300,6 @@ small_both_map_f32_contig(size_t _nv, size_t n, const float *__restrict__ x, ptr
 		out[_t] = small_both_f32(x[_t * inc_x] );
 }
 
-/* both, f32: any increments. */
 __global__ void __launch_bounds__(SMALL_BLOCK)
 small_both_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_x, float *__restrict__ out, ptrdiff_t inc_out)
 {
@@ -333,9 +310,11 @@ small_both_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 	}
 }
 
-/* Grid sizes by device: vector path, unaligned contiguous path, strided. */
 static std::atomic<int> small_both_map_f32_grid[3][SMALL_MAX_DEVICES];
 
+/* The map functions launch with cudaLaunchKernel, which returns this
+ * launch's error and leaves errors of the caller's own launches alone.
+ * Locals start with '_', which no argument does (names.h). */
 
 extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
@@ -345,9 +324,6 @@ extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, co
 	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -377,9 +353,6 @@ extern "C" int small_clip_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -409,9 +382,6 @@ extern "C" int small_both_map_f64(size_t n, const double *x, ptrdiff_t inc_x, do
 	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -441,9 +411,6 @@ extern "C" int small_poly_map_f32(size_t n, const float *x, ptrdiff_t inc_x, con
 	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -473,9 +440,6 @@ extern "C" int small_clip_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
@@ -505,9 +469,6 @@ extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, flo
 	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	/* Launched with cudaLaunchKernel, which returns this launch's error
-	 * and leaves errors of the caller's own launches alone.  Locals start
-	 * with '_', which no argument does (names.h). */
 	const void *_kernel;
 	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
 	size_t _nv = n, _work = n;
