@@ -300,6 +300,9 @@ enum { POWI_MAX = 64 };
  * powers from x**(-2) on: 1/chain loses the result where the chain over-
  * or underflows; rewrite.c scales x by a power of 2 there. */
 enum { POWI_COMPENSATED = 5, POWI_SCALED = -2 };
+/* x**(-m/2) is scaled for odd m up to 63: beyond, the power of 2 that
+ * undoes the scaling of a small x (2^m) would overflow float. */
+enum { POWH_SCALED_MAX = 63 };
 
 Node *dag_pow(Dag *d, Node *base, Node *e)
 {
@@ -322,9 +325,19 @@ Node *dag_pow(Dag *d, Node *base, Node *e)
 			Node *p = dag_powi(d, base, m);
 			return n < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;
 		}
-		/* Half-integers: x**(k + 1/2) = x**k * sqrt(x). */
+		/* Half-integers: x**(k + 1/2) = x**k * sqrt(x); from x**(-3/2)
+		 * on, as for x**(-2), rewrite.c scales x where the product
+		 * over- or underflows (an N_POWI of level 1: off halves). */
 		if (v.exact && v.q == 2 && v.p >= -2 * POWI_MAX && v.p <= 2 * POWI_MAX) {
 			int64_t k = (v.p < 0 ? -v.p : v.p) / 2;
+			if (d->rewrite && v.p <= -3 && v.p >= -POWH_SCALED_MAX) {
+				Node t = blank(N_POWI, TY_REAL);
+				t.kids = &base;
+				t.nkids = 1;
+				t.off = (long)v.p;
+				t.level = 1;
+				return intern(d, &t);
+			}
 			Node *s = dag_call(d, MF_SQRT, &base);
 			Node *p = k ? dag_op(d, N_MUL, dag_powi(d, base, k), s) : s;
 			return v.p < 0 ? dag_op(d, N_DIV, dag_const(d, num_int(1)), p) : p;

@@ -164,6 +164,27 @@ static Node *powi_negative(Dag *d, Node *x, long m)
 	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
 }
 
+/* x**(-m/2), m = 2k + 1 >= 3: 1/(x**k sqrt(x)), scaled as powi_negative
+ * but by even powers of 2, k = 2^(2j), so that sqrt(x k) = sqrt(x) 2^j
+ * stays exact and K = k**(m/2) = 2^(jm).  The ranges are those of
+ * x**(-m) for |x|**(m/2) (|x|**m in twice the exponents); the scale
+ * exponents are the same, the powers of x half as large.  x < 0 is NaN
+ * (sqrt), as written. */
+static Node *powh_negative(Dag *d, Node *x, long m)
+{
+	Scale a = scale_for(m, P64, EMIN64, EMAX64), b = scale_for(m, P32, EMIN32, EMAX32);
+	Node *big = dag_op(d, N_GT, x, dag_scale(d, 2 * EMAX64 / (int)m, 2 * EMAX32 / (int)m));
+	Node *small = dag_op(d, N_LT, x, dag_scale(d, 2 * (EMIN64 + SCALE_GUARD) / (int)m, 2 * (EMIN32 + SCALE_GUARD) / (int)m));
+	Node *one = num(d, 1);
+	Node *k = dag_select(d, big, dag_scale(d, -2 * a.down, -2 * b.down),
+	                     dag_select(d, small, dag_scale(d, 2 * a.up, 2 * b.up), one));
+	Node *K = dag_select(d, big, dag_scale(d, (int)(-a.down * m), (int)(-b.down * m)),
+	                     dag_select(d, small, dag_scale(d, (int)(a.up * m), (int)(b.up * m)), one));
+	Node *xs = dag_op(d, N_MUL, x, k);
+	Node *p = dag_op(d, N_MUL, dag_powi(d, xs, m / 2), dag_call(d, MF_SQRT, &xs));
+	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
+}
+
 /* a*b + c*d with one rounding of the result and the error of c*d kept
  * (Kahan's algorithm, also Cornea et al.): at most 1.5 ulps even where
  * the two products cancel, which the literal form loses entirely. */
@@ -364,6 +385,8 @@ static Node *rewrite_node(Dag *d, Node *x)
 			r = norm(d, x->kids[0]);
 		break;
 	case N_POWI:
+		if (x->level == 1)
+			return powh_negative(d, R(x->kids[0]), -x->off);
 		return x->off > 0 ? powi_compensated(d, R(x->kids[0]), x->off) : powi_negative(d, R(x->kids[0]), -x->off);
 	default: break;
 	}

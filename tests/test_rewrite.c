@@ -84,6 +84,7 @@ static long double r_pow24(const long double *a) { return powl(a[0], 24); }
 static long double r_powm9(const long double *a) { return powl(a[0], -9); }
 static long double r_powm2(const long double *a) { return powl(a[0], -2); }
 static long double r_powm3(const long double *a) { return powl(a[0], -3); }
+static long double r_powm32(const long double *a) { return powl(a[0], -1.5L); }
 static long double r_cosm1(const long double *a)
 {
 	long double s = sinl(a[0] / 2);
@@ -122,6 +123,7 @@ ADAPT(pow24, A1)
 ADAPT(powm9, A1)
 ADAPT(powm2, A1)
 ADAPT(powm3, A1)
+ADAPT(powm32, A1)
 ADAPT(onemcos, A1)
 ADAPT(coshm1, A1)
 #define FNS(fn) rw64_##fn, lit64_##fn, rw32_##fn, lit32_##fn
@@ -172,7 +174,7 @@ static void measure(const Case *c, bool f32, double *rw, double *lit)
 			continue;
 		double e1 = f32 ? ulps(c->rw32(af), ref, true) : ulps(c->rw64(a), ref, false);
 		double e0 = f32 ? ulps(c->lit32(af), ref, true) : ulps(c->lit64(a), ref, false);
-		*rw = fmax(*rw, e1);
+		*rw = isnan(e1) ? (double)INFINITY : fmax(*rw, e1);
 		*lit = isnan(e0) ? (double)INFINITY : fmax(*lit, e0);
 	}
 }
@@ -229,7 +231,7 @@ END_TEST
  * and failed here. */
 typedef struct {
 	const char *name;
-	int n;
+	double n; /* the power of x**(-n); a half-integer takes x > 0 only */
 	double bound;
 	long double (*ref)(const long double *a);
 	double (*rw64)(const double *a), (*lit64)(const double *a);
@@ -245,13 +247,13 @@ static void negpow_measure(const NegPow *c, bool f32, bool big, double *rw, doub
 	uint64_t s = 99;
 	*rw = *lit = 0;
 	for (int i = 0; i < POINTS; i++) {
-		double x = exp2(draw(&s, lo, hi) / c->n) * (draw(&s, 0, 1) < 0.5 ? -1 : 1);
+		double x = exp2(draw(&s, lo, hi) / c->n) * (draw(&s, 0, 1) < 0.5 && c->n == floor(c->n) ? -1 : 1);
 		float xf = (float)x;
 		long double al = f32 ? (long double)xf : (long double)x;
 		long double ref = c->ref(&al);
 		double e1 = f32 ? ulps(c->rw32(&xf), ref, true) : ulps(c->rw64(&x), ref, false);
 		double e0 = f32 ? ulps(c->lit32(&xf), ref, true) : ulps(c->lit64(&x), ref, false);
-		*rw = fmax(*rw, e1);
+		*rw = isnan(e1) ? (double)INFINITY : fmax(*rw, e1);
 		*lit = isnan(e0) ? (double)INFINITY : fmax(*lit, e0);
 	}
 }
@@ -262,6 +264,7 @@ START_TEST(test_negative_powers_range)
 		{"x**(-2)", 2, 2, r_powm2, FNS(powm2)},
 		{"x**(-3)", 3, 3, r_powm3, FNS(powm3)},
 		{"x**(-9)", 9, 1.5, r_powm9, FNS(powm9)},
+		{"x**(-3/2)", 1.5, 3, r_powm32, FNS(powm32)}, /* three roundings, as x**(-3) */
 	};
 	for (size_t i = 0; i < sizeof np / sizeof np[0]; i++)
 		for (int f32 = 0; f32 < 2; f32++)
@@ -285,6 +288,14 @@ START_TEST(test_negative_powers_range)
 	ck_assert(isinf(rw_powm3_f64(-0.0)) && rw_powm3_f64(-0.0) < 0 && isinf(rw_powm2_f64(-0.0)));
 	ck_assert(rw_powm3_f64(-INFINITY) == 0 && signbit(rw_powm3_f64(-INFINITY)));
 	ck_assert(isinf(rw_powm9_f64(0x1p-1074)) && isnan(rw_powm3_f32(NAN)));
+	/* Half-integers: x**(3/2) is 2^1074 at x = 2^716 */
+	ck_assert(rw_powm32_f64(0x1p716) == 0x1p-1074 && rw_powm32_f64(0x1p718) == 0);
+	ck_assert(rw_powm32_f32(0x1p98f) == 0x1p-147f && rw_powm32_f32(0x1p100f) == 0);
+	ck_assert(rw_powm32_f64(0x1p-682) == 0x1p1023 && isinf(rw_powm32_f64(0x1p-684)));
+	ck_assert(isinf(rw_powm32_f64(0.0)) && isnan(rw_powm32_f64(-1.0)) && rw_powm52_f64(INFINITY) == 0);
+	/* x**(5/2) = 2^1070 overflows the literal product: 0 there */
+	ck_assert(rw_powm52_f64(0x1p428) == 0x1p-1070 && rwlit_powm52_f64(0x1p428) == 0);
+	ck_assert(rw_powm52_f64(0x1p-408) == 0x1p1020 && rw_powm52_f32(0x1p-50f) == 0x1p125f);
 }
 END_TEST
 

@@ -63,12 +63,12 @@ LS = lambda L: L["lnsub"]      # exp underflows to 0 below this
 BIG = lambda L: L["max"]
 SUB = lambda L: L["sub"]
 
-def _chain_edges(n):
+def _chain_edges(n, signed=True):
     """|x| where x**n is subnormal, down to where x**(-n) overflows (1/max),
     and where x**n overflows, up to where x**(-n) rounds to 0 (half the
     least subnormal): 1/chain(x) would lose bits, or be 0."""
-    return [D.logu(lambda L: L["max"] ** (-1.0 / n), lambda L: (L["tiny"] * 1024) ** (1.0 / n), True),
-            D.logu(lambda L: L["max"] ** (1.0 / n), lambda L: L["sub"] ** (-1.0 / n) * 2 ** (1.0 / n), True)]
+    return [D.logu(lambda L: L["max"] ** (-1.0 / n), lambda L: (L["tiny"] * 1024) ** (1.0 / n), signed),
+            D.logu(lambda L: L["max"] ** (1.0 / n), lambda L: L["sub"] ** (-1.0 / n) * 2 ** (1.0 / n), signed)]
 
 
 SINGLES = [
@@ -95,6 +95,9 @@ SINGLES = [
     _s("pow_m12", x ** -12, [D.full(), D.logu(1e-3, 1e3, True)], "powm12"),
     _s("pow_m12_edge", x ** -12, _chain_edges(12), "powm12"),
     _s("pow_32", x ** sympy.Rational(3, 2), [D.logu(SUB, BIG), D.logu(1e-3, 1e3)], "pow32"),
+    # 1/(x*sqrt(x)), scaled like x**(-3) where x**(3/2) over- or underflows
+    _s("pow_m32", x ** sympy.Rational(-3, 2), [D.logu(1e-3, 1e3), D.logu(1e-30, 1e30)] + _chain_edges(1.5, False),
+       "powm32"),
     # pow(x, 1/3 rounded): the rounded exponent adds |ln x|*|1/3 - fl(1/3)|
     # relative error, up to 1.2 ulps for x in [1e-3, 1e3] (bounds.txt) and
     # ~100 ulps in double near the overflow threshold (reported apart).
