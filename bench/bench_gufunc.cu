@@ -16,15 +16,6 @@
 
 #include "gubench.h"
 
-// The thresholds of gubench.cu's threads over the elements (its defaults,
-// unless both files are built with others).
-#ifndef GUBENCH_GU_PAR_BATCH
-#define GUBENCH_GU_PAR_BATCH 1024
-#endif
-#ifndef GUBENCH_GU_PAR_MIN
-#define GUBENCH_GU_PAR_MIN 4096
-#endif
-
 #define OK(call)                                                                          \
 	do {                                                                              \
 		int r_ = (call);                                                          \
@@ -218,15 +209,14 @@ int main()
 		}
 	}
 	// Vector maps and scans by shape, around the thresholds of threads
-	// over the elements (GUBENCH_GU_PAR_BATCH items, GUBENCH_GU_PAR_MIN
-	// terms): build with other values (NVCCFLAGS=-D...) to compare the
-	// two decompositions on the same shapes.
-	printf("\"par_batch\": %d, \"par_min\": %d,\n", (int)GUBENCH_GU_PAR_BATCH, (int)GUBENCH_GU_PAR_MIN);
-	static const size_t pbs[] = {1, 16, 256, 1024, 1025, 4096, 32768}, pns[] = {256, 1024, 4096, 65536};
+	// over the elements (GUBENCH_GU_PAR_*, symkern(3)): build with other
+	// values (NVCCFLAGS=-D...) to compare the two decompositions on the
+	// same shapes.
+	static const size_t pbs[] = {1, 16, 256, 1024, 4096, 32768}, pns[] = {256, 1024, 4096, 65536};
 	for (size_t pn : pns)
 		for (size_t pb : pbs) {
 			const size_t tot = pb * pn;
-			if (tot > ((size_t)1 << 27) || tot < 4096)
+			if (tot > ((size_t)1 << 24) || tot < 4096)
 				continue;
 			std::vector<float> hv(tot), cpu(tot), g(tot);
 			for (auto &v : hv)

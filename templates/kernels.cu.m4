@@ -446,17 +446,41 @@ static __device__ __forceinline__ void sk_lib[[_priv_cstage_out]](T *__restrict_
 	}
 }
 m4_ifelse(sk_ngu, 0, [[]], [[
-/* Parallel gufuncs (symkern(3), Gufuncs): a batch of at most
- * sk_LIB[[]]_GU_PAR_BATCH items whose rows have at least
- * sk_LIB[[]]_GU_PAR_MIN terms is computed by threads over the elements, each
- * thread taking sk_LIB[[]]_GU_CHUNK consecutive terms of one item, when the
- * gufunc is a map or a first-order scan.  Below these sizes one thread per
- * item is faster or fills the device. */
+/* Parallel gufuncs (symkern(3), Gufuncs): a map or a first-order scan is
+ * computed by threads over the elements, each thread taking
+ * sk_LIB[[]]_GU_CHUNK consecutive terms of one item, for a batch of at
+ * most sk_LIB[[]]_GU_PAR_BATCH items of at least sk_LIB[[]]_GU_PAR_MIN
+ * terms, and for rows of at least sk_LIB[[]]_GU_PAR_ROWS_MIN terms: in
+ * dense rows with at most sk_LIB[[]]_GU_PAR_ROWS times as many items as
+ * terms, and for maps (which read a row twice when they share a
+ * reduction, as normalize does) in any layout for at most
+ * sk_LIB[[]]_GU_PAR_MAP_BATCH items.  Elsewhere one thread per item is
+ * faster: it reads and writes columns coalesced, and many rows fill the
+ * device.
+ * (Measured on an H200, cumsum and normalize in float, bench/RESULTS.md:
+ * one thread per item reached 0.07 of a copy in rows of 256 to 4096
+ * terms for up to 4096 items, threads over the elements 0.2 to 0.4 on
+ * those small arrays; in columns one thread per item wins from 4096
+ * items for cumsum, from 32768 for normalize.) */
 #ifndef sk_LIB[[]]_GU_PAR_BATCH
 #define sk_LIB[[]]_GU_PAR_BATCH 1024
 #endif
 #ifndef sk_LIB[[]]_GU_PAR_MIN
-#define sk_LIB[[]]_GU_PAR_MIN 4096
+#define sk_LIB[[]]_GU_PAR_MIN 1024
+#endif
+#ifndef sk_LIB[[]]_GU_PAR_ROWS_MIN
+#define sk_LIB[[]]_GU_PAR_ROWS_MIN 256
+#endif
+#ifndef sk_LIB[[]]_GU_PAR_ROWS
+#define sk_LIB[[]]_GU_PAR_ROWS 32
+#endif
+#ifndef sk_LIB[[]]_GU_PAR_MAP_BATCH
+#define sk_LIB[[]]_GU_PAR_MAP_BATCH 4096
+#endif
+/* Shared reductions: threads per item grow while the grid stays within
+ * sk_LIB[[]]_GU_RED_THREADS / 2 threads. */
+#ifndef sk_LIB[[]]_GU_RED_THREADS
+#define sk_LIB[[]]_GU_RED_THREADS ((size_t)1 << 18)
 #endif
 #ifndef sk_LIB[[]]_GU_CHUNK
 #define sk_LIB[[]]_GU_CHUNK 8
@@ -818,7 +842,11 @@ extern "C" sk_gu_decl(sk_i)
 m4_ifelse(sk_gu_par(sk_i), 0, [[]], [[	/* A few long rows: threads over the elements (see the kernels).
 	 * Scratch from the library's pool: the parts and values of the
 	 * index-free reduction, and the scan's tile totals. */
-	if (batch <= sk_LIB[[]]_GU_PAR_BATCH && sk_gu_loopdim(sk_i) >= sk_LIB[[]]_GU_PAR_MIN && sk_gu_loopdim(sk_i) > 0) {
+	if (sk_gu_loopdim(sk_i) > 0 &&
+	    ((batch <= sk_LIB[[]]_GU_PAR_BATCH && sk_gu_loopdim(sk_i) >= sk_LIB[[]]_GU_PAR_MIN) ||
+	     (sk_gu_loopdim(sk_i) >= sk_LIB[[]]_GU_PAR_ROWS_MIN &&
+	      (((sk_gu_rows(sk_i)) && batch / sk_LIB[[]]_GU_PAR_ROWS <= sk_gu_loopdim(sk_i))m4_ifelse(sk_gu_par(sk_i), 1, [[ ||
+	       batch <= sk_LIB[[]]_GU_PAR_MAP_BATCH]]))))) {
 		const size_t _n = sk_gu_loopdim(sk_i), _nc = (_n + sk_LIB[[]]_GU_CHUNK - 1) / sk_LIB[[]]_GU_CHUNK;
 		const size_t _nt = (_nc + sk_LIB[[]]_BLOCK - 1) / sk_LIB[[]]_BLOCK;
 		unsigned _bpi = 1;
@@ -885,7 +913,7 @@ m4_ifelse(sk_gu_split(sk_i), 1, [[	/* Threads per item: in dense rows up to a wa
 	unsigned _p = 1;
 	while (sk_gu_rowsin(sk_i) && _p < 32 && (ptrdiff_t)_p * 16 <= _len)
 		_p *= 2;
-	while (_p < (1u << 18) && (ptrdiff_t)_p * 64 <= _len && batch * _p * 2 <= ((size_t)1 << 18))
+	while (_p < (1u << 18) && (ptrdiff_t)_p * 64 <= _len && batch * _p * 2 <= (size_t)sk_LIB[[]]_GU_RED_THREADS)
 		_p *= 2;
 	const bool _cols = !(sk_gu_rowsin(sk_i)) && batch >= 32;
 	if (_p > 1 && _cols) {

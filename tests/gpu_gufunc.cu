@@ -504,6 +504,17 @@ int main()
 						run(g, b, n, layout), runs++;
 			}
 		}
+	// Many rows of a few hundred terms: maps and scans take threads over
+	// the elements in dense rows (GUFUNCS_GU_PAR_ROWS), maps in columns
+	// too (GUFUNCS_GU_PAR_MAP_BATCH), scans there one thread per item.
+	for (int layout = 0; layout < 3; layout++) {
+		for (const auto &g : g64)
+			if (g.kind == VEC || has(g, "powsum"))
+				run(g, 4093, 300, layout), runs++;
+		for (const auto &g : g32)
+			if (g.kind == VEC || has(g, "powsum"))
+				run(g, 4093, 300, layout), runs++;
+	}
 	runs += run_longs(g64, sizeof g64 / sizeof g64[0]);
 	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
