@@ -55,7 +55,11 @@ gufuncs), with u the unit roundoff and gamma_m = m u/(1 - m u):
 - A row fails where |error| > bound, or where the result is inf or NaN
   while |exact| + bound is below the format's largest number (unbounded
   rows: while every term and the sum of their magnitudes are finite and in
-  range).  Bounds assume no underflow (the domains keep values normal).
+  range).  The bounds above are relative, so they do not cover
+  underflow: every row's bound gets 4 max(n, 1) eta added, eta the least
+  subnormal number (twice the absolute error of one rounding in the
+  subnormal range; at most eight roundings a term, not amplified, as the
+  values there decay).  It is negligible for normal results.
 
 Compensation: the same Sum(v[k]) against a plain loop in the working
 precision (np.cumsum's last element) on ill-conditioned data (CPU).
@@ -531,11 +535,16 @@ class Group:
         return self.inputs[0].shape[0]
 
 
-def _pack(values, bounds, need, prec):
-    """values: list (batch) of lists (L) of mpf or None."""
+# The least subnormal number: twice the absolute error of a rounding there
+# (half of it is not a double).
+ETA = {"f64": 2.0 ** -1074, "f32": 2.0 ** -149}
+
+
+def _pack(values, bounds, need, prec, n):
+    """values: list (batch) of lists (L) of mpf or None; n the core size."""
     B, L = len(values), max(len(v) for v in values)
     hi, lo, r = np.zeros((B, L)), np.zeros((B, L)), np.full((B, L), np.nan)
-    bd = np.array(bounds, dtype=np.float64).reshape(B, L)
+    bd = np.array(bounds, dtype=np.float64).reshape(B, L) + 4 * max(n, 1) * ETA[prec]
     nd = np.zeros((B, L), bool)
     for b, row in enumerate(values):
         for i, xm in enumerate(row):
@@ -562,15 +571,15 @@ def make_group(spec, prec, n, batch, rng, fb, where):
         for o in range(len(spec.results)):
             vals = [p[0][o] for p in per]
             bds = [p[1][o] for p in per]
-            outs.append(_pack(vals, bds, [[True] * n] * batch, prec))
+            outs.append(_pack(vals, bds, [[True] * n] * batch, prec, n))
     elif spec.kind == "norm":
         per = [norm_item(spec, it, n, prec, where) for it in items]
         vals = [p[0][0] if p[0] else [None] * n for p in per]
         bds = [p[1][0] if p[1] else np.full(n, np.inf) for p in per]
-        outs = [_pack(vals, bds, [[True] * n] * batch, prec)]
+        outs = [_pack(vals, bds, [[True] * n] * batch, prec, n)]
     else:
         per = [red_item(spec, it, n, prec, fb, where) for it in items]
-        outs = [_pack([[p[0]] for p in per], [[p[1]] for p in per], [[p[2]] for p in per], prec)]
+        outs = [_pack([[p[0]] for p in per], [[p[1]] for p in per], [[p[2]] for p in per], prec, n)]
     return Group(spec, prec, n, inputs, outs)
 
 
