@@ -154,10 +154,25 @@ UNARY = {
 }
 UNARY = {k: _guard(v, k) for k, v in UNARY.items()}
 
+# Domains with an edge at a representable point (a pole or an end of the
+# domain).  An argument that is inside while its correctly rounded value
+# is not (atanh(1 - 4e-18) in double: the argument rounds to 1) makes the
+# result inf or NaN in any evaluation in that precision: such points are
+# reported, not judged (exact_arrays: inter_ok).
+_INT_POLE = lambda x: not (x <= 0 and x == mpmath.floor(x))
+DOMAIN = {
+    "asin": lambda x: abs(x) <= 1, "acos": lambda x: abs(x) <= 1,
+    "acosh": lambda x: x >= 1, "atanh": lambda x: abs(x) < 1,
+    "log": lambda x: x > 0, "log2": lambda x: x > 0, "log10": lambda x: x > 0,
+    "log1p": lambda x: x > -1, "sqrt": lambda x: x >= 0,
+    "gamma": _INT_POLE, "loggamma": _INT_POLE,
+}
 
-def _compile(e, track):
+
+def _compile(e, track, edge=lambda name, a: None):
     """A closure env -> mpf (or bool for a condition) for expression e.
-    track(v) sees every numeric intermediate value that is used."""
+    track(v) sees every numeric intermediate value that is used, edge(name,
+    a) the argument of every function of DOMAIN."""
     if e.is_Symbol:
         name = e.name
         sym = lambda env: env[name]
@@ -179,15 +194,15 @@ def _compile(e, track):
         return lambda env: t
     cls = type(e).__name__
     if cls == "Piecewise":
-        vals = [_compile(c.expr, track) for c in e.args]
-        conds = [_compile(c.cond, track) for c in e.args]
+        vals = [_compile(c.expr, track, edge) for c in e.args]
+        conds = [_compile(c.cond, track, edge) for c in e.args]
         def pw(env):
             for v, c in zip(vals, conds):
                 if c(env):
                     return v(env)
             raise Invalid()
         return pw
-    args = [_compile(a, track) for a in e.args]
+    args = [_compile(a, track, edge) for a in e.args]
     if isinstance(e, sympy.Add):
         inexact = not all(getattr(a, "exact", False) for a in args)
 
@@ -231,10 +246,21 @@ def _compile(e, track):
     if cls in UNARY:
         f = UNARY[cls]
         a0 = args[0]
+        if cls in DOMAIN:
+            def unary_edge(env):
+                v = a0(env)
+                edge(cls, v)
+                return track(f(v))
+            return unary_edge
         return lambda env: track(f(a0(env)))
     if cls == "log":
         g = _guard(_log)
-        return lambda env: track(g(*[a(env) for a in args]))
+
+        def log_edge(env):
+            vs = [a(env) for a in args]
+            edge("log", vs[0])
+            return track(g(*vs))
+        return log_edge
     if cls == "atan2":
         g = _guard(mp.atan2)
         return lambda env: track(g(args[0](env), args[1](env)))
@@ -271,7 +297,14 @@ class Reference:
     def __init__(self, expr, argnames):
         self.argnames = list(argnames)
         self._box = [None, None]  # largest and least non-zero magnitude seen
-        self._fn = _compile(expr, self._track)
+        self._edges = {"f64": False, "f32": False}  # an argument rounds out of its domain
+        self._fn = _compile(expr, self._track, self._edge)
+
+    def _edge(self, name, a):
+        for prec in self._edges:
+            ra = round_to(a, prec)
+            if ra is not None and not DOMAIN[name](ra):
+                self._edges[prec] = True
 
     def _track(self, v):
         a = abs(v)
@@ -286,11 +319,13 @@ class Reference:
     def _at(self, env, dps):
         with mp.workdps(dps):
             self._box = [None, None]
+            self._edges = {"f64": False, "f32": False}
             e = {k: mpmath.mpf(v) for k, v in env.items()}
-            return +self._fn(e), tuple(self._box)
+            return +self._fn(e), tuple(self._box) + (self._edges["f64"], self._edges["f32"])
 
     def value(self, point):
-        """(exact mpf, (largest, least non-zero |intermediate|)) or None."""
+        """(exact mpf, (largest, least non-zero |intermediate|, an argument
+        rounds out of its domain in f64, in f32)) or None."""
         env = dict(zip(self.argnames, (float(v) for v in point)))
         dps = 50
         try:
@@ -327,7 +362,8 @@ def exact_arrays(ref, points, prec):
     """For points (an (nargs, n) array of the precision's type), the
     reference as arrays: valid (exact finite and representable), hi, lo
     (a float64 pair, exact + ~2^-106 relative), r (correctly rounded, as
-    float64), and inter_ok (every intermediate value in range of prec)."""
+    float64), and inter_ok (every intermediate value in range of prec, and
+    no function's argument rounded out of its domain, DOMAIN)."""
     import numpy as np
     P = PRECISIONS[prec]
     n = points.shape[1]
@@ -342,7 +378,7 @@ def exact_arrays(ref, points, prec):
         got = ref.value(points[:, i])
         if got is None:
             continue
-        x, (mx, mn) = got
+        x, (mx, mn, e64, e32) = got
         ri = round_to(x, prec)
         if ri is None:
             continue
@@ -351,7 +387,8 @@ def exact_arrays(ref, points, prec):
         hi[i] = float(h) if h is not None else math.inf
         lo[i] = float(x - h) if h is not None else 0.0
         r[i] = float(ri)
-        inter_ok[i] = (mx is None or mx < big) and (mn is None or mn >= tiny)
+        inter_ok[i] = ((mx is None or mx < big) and (mn is None or mn >= tiny) and
+                       not (e64 if prec == "f64" else e32))
     return dict(valid=valid, hi=hi, lo=lo, r=r, inter_ok=inter_ok)
 
 
