@@ -103,7 +103,7 @@ enum { P64 = 53, EMIN64 = -1022, EMAX64 = 1023, P32 = 24, EMIN32 = -126, EMAX32 
  * compensated chain (about u|x|**m, each off by at most half the least
  * subnormal number, 2^-10 u relative there) over- or underflow.  Outside,
  * x is scaled by an exact power of 2 into that range and the result back,
- * with the division: see powi_negative. */
+ * with the division: see pow_negative. */
 enum { SCALE_GUARD = 10 };
 
 static long ceil_div(long a, long b)
@@ -111,33 +111,40 @@ static long ceil_div(long a, long b)
 	return a >= 0 ? (a + b - 1) / b : -(-a / b);
 }
 
-/* The powers of 2 of x**(-m) in one precision: |x| > 2^big or |x| < 2^-small
- * is scaled, by 2^-down (big) or 2^up (small). */
+/* The powers of 2 of x**(-m/h) (h = 1, or 2 for a half-integer power) in
+ * one precision: |x| > 2^big or |x| < 2^-small is scaled, by 2^(-h down)
+ * (big) or 2^(h up) (small).  For h = 2 the ranges are those of x**(-m)
+ * for |x|**(m/2), |x|**m in twice the exponents; the scale exponents are
+ * the same, the powers of x h times as large. */
 typedef struct {
 	int big, small, down, up;
 } Scale;
 
-static Scale scale_for(long m, int p, int emin, int emax)
+static Scale scale_for(long m, int h, int p, int emin, int emax)
 {
 	Scale s;
-	s.big = (int)(emax / m);                 /* |x| <= 2^big: |x|**m <= 2^emax */
-	s.small = (int)(-(emin + SCALE_GUARD) / m); /* |x| >= 2^-small: |x|**m >= 2^(emin + guard) */
-	/* Big: the result is 0 (rounded) once |x|**m >= 2^(p - emin), the
-	 * half of the least subnormal; below that, (x 2^-down)**m < 2^emax, so
-	 * its reciprocal is a normal number. */
+	s.big = (int)(h * emax / m);                  /* |x| <= 2^big: |x|**(m/h) <= 2^emax */
+	s.small = (int)(-h * (emin + SCALE_GUARD) / m); /* |x| >= 2^-small: |x|**(m/h) >= 2^(emin + guard) */
+	/* Big: the result is 0 (rounded) once |x|**(m/h) >= 2^(p - emin), the
+	 * half of the least subnormal; below that, (x 2^(-h down))**(m/h) <
+	 * 2^emax, so its reciprocal is a normal number. */
 	s.down = (int)ceil_div(p - emin - emax + 1, m);
-	/* Small: the result overflows once |x|**m < 2^-(emax + 1); above that,
-	 * (x 2^up)**m >= 2^(emin + guard) (one more for the values that round
-	 * to the largest finite number). */
+	/* Small: the result overflows once |x|**(m/h) < 2^-(emax + 1); above
+	 * that, (x 2^(h up))**(m/h) >= 2^(emin + guard) (one more for the
+	 * values that round to the largest finite number). */
 	s.up = (int)ceil_div(emin + SCALE_GUARD + emax + 2, m);
 	return s;
 }
 
-/* x**(-m), 2 <= m <= 64: 1/chain(x), computed as (1/chain(x k))*K with
- * k = K = 1 where |x|**m is in the range above, and otherwise exact powers
- * of 2 with K = k**m: for large |x| (chain overflow: 1/inf is 0 where the
- * result is a subnormal number) k = 2^-down, K = 2^(-down m); for small |x|
- * (chain subnormal, with bits lost before the division) k = 2^up.  Scaling
+/* x**(-m), 2 <= m <= 64 (half false), or x**(-m/2), m = 2k + 1 >= 3
+ * (half): 1/chain(x), computed as (1/chain(x k))*K with k = K = 1 where
+ * |x|**m (|x|**(m/2)) is in the range above, and otherwise exact powers
+ * of 2 with K = k**m (k**(m/2)): for large |x| (chain overflow: 1/inf is
+ * 0 where the result is a subnormal number) k = 2^-down, K = 2^(-down m);
+ * for small |x| (chain subnormal, with bits lost before the division)
+ * k = 2^up.  Half-integers are scaled by even powers of 2, 2^(-2 down)
+ * and 2^(2 up), so that sqrt(x k) stays exact, with the same K; their
+ * chain is x**k sqrt(x), and x < 0 is NaN (sqrt), as written.  Scaling
  * by a power of 2 is exact (x is normal where it is scaled down; a
  * subnormal x scaled up is exact too), and so is the product by K where
  * the result is normal; where it is subnormal, that product is its one
@@ -148,40 +155,21 @@ static Scale scale_for(long m, int p, int emin, int emax)
  * on every element, no extra division: a reciprocal 1/p stays one (nvcc's
  * rcp.rn, cheaper than a division K/p on the GPU).  The constants differ
  * by precision (N_SCALE). */
-static Node *powi_negative(Dag *d, Node *x, long m)
+static Node *pow_negative(Dag *d, Node *x, long m, bool half)
 {
-	Scale a = scale_for(m, P64, EMIN64, EMAX64), b = scale_for(m, P32, EMIN32, EMAX32);
-	Node *ax = call1(d, MF_FABS, x);
+	const int h = half ? 2 : 1;
+	Scale a = scale_for(m, h, P64, EMIN64, EMAX64), b = scale_for(m, h, P32, EMIN32, EMAX32);
+	Node *ax = half ? x : call1(d, MF_FABS, x);
 	Node *big = dag_op(d, N_GT, ax, dag_scale(d, a.big, b.big));
 	Node *small = dag_op(d, N_LT, ax, dag_scale(d, -a.small, -b.small));
 	Node *one = num(d, 1);
-	Node *k = dag_select(d, big, dag_scale(d, -a.down, -b.down),
-	                     dag_select(d, small, dag_scale(d, a.up, b.up), one));
+	Node *k = dag_select(d, big, dag_scale(d, -h * a.down, -h * b.down),
+	                     dag_select(d, small, dag_scale(d, h * a.up, h * b.up), one));
 	Node *K = dag_select(d, big, dag_scale(d, (int)(-a.down * m), (int)(-b.down * m)),
 	                     dag_select(d, small, dag_scale(d, (int)(a.up * m), (int)(b.up * m)), one));
 	Node *xs = dag_op(d, N_MUL, x, k);
-	Node *p = m >= 5 ? powi_compensated(d, xs, m) : dag_powi(d, xs, m);
-	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
-}
-
-/* x**(-m/2), m = 2k + 1 >= 3: 1/(x**k sqrt(x)), scaled as powi_negative
- * but by even powers of 2, k = 2^(2j), so that sqrt(x k) = sqrt(x) 2^j
- * stays exact and K = k**(m/2) = 2^(jm).  The ranges are those of
- * x**(-m) for |x|**(m/2) (|x|**m in twice the exponents); the scale
- * exponents are the same, the powers of x half as large.  x < 0 is NaN
- * (sqrt), as written. */
-static Node *powh_negative(Dag *d, Node *x, long m)
-{
-	Scale a = scale_for(m, P64, EMIN64, EMAX64), b = scale_for(m, P32, EMIN32, EMAX32);
-	Node *big = dag_op(d, N_GT, x, dag_scale(d, 2 * EMAX64 / (int)m, 2 * EMAX32 / (int)m));
-	Node *small = dag_op(d, N_LT, x, dag_scale(d, 2 * (EMIN64 + SCALE_GUARD) / (int)m, 2 * (EMIN32 + SCALE_GUARD) / (int)m));
-	Node *one = num(d, 1);
-	Node *k = dag_select(d, big, dag_scale(d, -2 * a.down, -2 * b.down),
-	                     dag_select(d, small, dag_scale(d, 2 * a.up, 2 * b.up), one));
-	Node *K = dag_select(d, big, dag_scale(d, (int)(-a.down * m), (int)(-b.down * m)),
-	                     dag_select(d, small, dag_scale(d, (int)(a.up * m), (int)(b.up * m)), one));
-	Node *xs = dag_op(d, N_MUL, x, k);
-	Node *p = dag_op(d, N_MUL, dag_powi(d, xs, m / 2), dag_call(d, MF_SQRT, &xs));
+	Node *p = half ? dag_op(d, N_MUL, dag_powi(d, xs, m / 2), dag_call(d, MF_SQRT, &xs))
+	               : m >= 5 ? powi_compensated(d, xs, m) : dag_powi(d, xs, m);
 	return dag_op(d, N_MUL, dag_op(d, N_DIV, one, p), K);
 }
 
@@ -385,9 +373,9 @@ static Node *rewrite_node(Dag *d, Node *x)
 			r = norm(d, x->kids[0]);
 		break;
 	case N_POWI:
-		if (x->level == 1)
-			return powh_negative(d, R(x->kids[0]), -x->off);
-		return x->off > 0 ? powi_compensated(d, R(x->kids[0]), x->off) : powi_negative(d, R(x->kids[0]), -x->off);
+		/* level 1: a half-integer power, off halves */
+		return x->off > 0 ? powi_compensated(d, R(x->kids[0]), x->off)
+		                  : pow_negative(d, R(x->kids[0]), -x->off, x->level == 1);
 	default: break;
 	}
 	if (r)

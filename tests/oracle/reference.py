@@ -133,31 +133,11 @@ def _log(x, b=None):
     return mp.log(x) / mp.log(b)
 
 
-# One-argument functions by SymPy class name (or the name of funcs.py's
-# classes for the C functions SymPy lacks).
-UNARY = {
-    "sin": mp.sin, "cos": mp.cos, "tan": mp.tan,
-    "asin": lambda x: mp.asin(x) if abs(x) <= 1 else None,
-    "acos": lambda x: mp.acos(x) if abs(x) <= 1 else None,
-    "atan": mp.atan, "sinh": mp.sinh, "cosh": mp.cosh, "tanh": mp.tanh,
-    "asinh": mp.asinh,
-    "acosh": lambda x: mp.acosh(x) if x >= 1 else None,
-    "atanh": lambda x: mp.atanh(x) if abs(x) < 1 else None,
-    "exp": mp.exp, "exp2": lambda x: mp.power(2, x), "expm1": mp.expm1,
-    "log2": lambda x: mp.log(x, 2) if x > 0 else None,
-    "log10": lambda x: mp.log10(x) if x > 0 else None,
-    "log1p": lambda x: mp.log1p(x) if x > -1 else None,
-    "sqrt": lambda x: mp.sqrt(x) if x >= 0 else None,
-    "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
-    "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
-    "sign": _sign,
-}
-UNARY = {k: _guard(v, k) for k, v in UNARY.items()}
-
 # Domains with an edge at a representable point (a pole or an end of the
-# domain).  An argument that is inside while its correctly rounded value
-# is not (atanh(1 - 4e-18) in double: the argument rounds to 1) makes the
-# result inf or NaN in any evaluation in that precision: such points are
+# domain): outside, a function has no real value (UNARY gives None).  An
+# argument that is inside while its correctly rounded value is not
+# (atanh(1 - 4e-18) in double: the argument rounds to 1) makes the result
+# inf or NaN in any evaluation in that precision: such points are
 # reported, not judged (exact_arrays: inter_ok).
 _INT_POLE = lambda x: not (x <= 0 and x == mpmath.floor(x))
 DOMAIN = {
@@ -167,6 +147,25 @@ DOMAIN = {
     "log1p": lambda x: x > -1, "sqrt": lambda x: x >= 0,
     "gamma": _INT_POLE, "loggamma": _INT_POLE,
 }
+
+
+def _within(fn, inside):
+    return fn if inside is None else (lambda x: fn(x) if inside(x) else None)
+
+
+# One-argument functions by SymPy class name (or the name of funcs.py's
+# classes for the C functions SymPy lacks), limited to their DOMAIN.
+UNARY = {
+    "sin": mp.sin, "cos": mp.cos, "tan": mp.tan, "asin": mp.asin, "acos": mp.acos,
+    "atan": mp.atan, "sinh": mp.sinh, "cosh": mp.cosh, "tanh": mp.tanh,
+    "asinh": mp.asinh, "acosh": mp.acosh, "atanh": mp.atanh,
+    "exp": mp.exp, "exp2": lambda x: mp.power(2, x), "expm1": mp.expm1,
+    "log2": lambda x: mp.log(x, 2), "log10": mp.log10, "log1p": mp.log1p, "sqrt": mp.sqrt,
+    "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
+    "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
+    "sign": _sign,
+}
+UNARY = {k: _guard(_within(v, DOMAIN.get(k)), k) for k, v in UNARY.items()}
 
 
 def _compile(e, track, edge=lambda name, a: None):
