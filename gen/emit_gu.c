@@ -227,6 +227,35 @@ static void split_induction_init(Em *e, const Node *sum)
 	}
 }
 
+/* The loops of a split Sum at level L over its terms (see emit_sum).
+ * With _V > 1 (symkern(3): dense rows, 16-byte aligned) a thread takes
+ * groups of _V neighbouring terms, whose loads merge into one 16-byte
+ * load, then the last terms one by one; loads of later terms issue before
+ * the adds wait. */
+static void split_loops(Em *e, int L)
+{
+	ind(e);
+	fputs("if (_V > 1) {\n", e->out);
+	ind(e);
+	fputs("\t#pragma unroll 4\n", e->out);
+	ind(e);
+	fprintf(e->out, "\tfor (ptrdiff_t _g = _t; _g < _m%d / _V; _g += _T)\n", L);
+	ind(e);
+	fputs("\t\t#pragma unroll\n", e->out);
+	ind(e);
+	fputs("\t\tfor (ptrdiff_t _r = 0; _r < _V; _r++)\n", e->out);
+	ind(e);
+	fprintf(e->out, "\t\t\t_term%d(_l%d + _V * _g + _r);\n", L, L);
+	ind(e);
+	fputs("}\n", e->out);
+	ind(e);
+	fputs("#pragma unroll 8\n", e->out);
+	ind(e);
+	fprintf(e->out, "for (ptrdiff_t _o = (_V > 1 ? _m%d / _V * _V : 0) + _t; _o < _m%d; _o += _T)\n", L, L);
+	ind(e);
+	fprintf(e->out, "\t_term%d(_l%d + _o);\n", L, L);
+}
+
 static void emit_sum(Em *e, Node *x)
 {
 	int L = x->level;
@@ -246,19 +275,28 @@ static void emit_sum(Em *e, Node *x)
 	if (x == e->split)
 		split_induction_init(e, x);
 	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
-	if (x == e->split) { /* GPU only: loads of later terms issue before the adds wait */
+	if (x == e->split) {
+		/* GPU only: the thread's terms are at offsets _t, _t + _T, ...
+		 * from lo, up to hi and to _h; one term is the lambda _term, so
+		 * that the loops below share its text. */
 		ind(e);
-		fputs("#pragma unroll 8\n", e->out);
-	}
-	ind(e);
-	fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
-	int_text(e, x->kids[1]);
-	fprintf(e->out, "%s; _j%d <= ", x == e->split ? " + _t" : "", L);
-	int_text(e, x->kids[2]);
-	if (x == e->split)
-		fprintf(e->out, "; _j%d += _T) {\n", L);
-	else
+		fprintf(e->out, "const ptrdiff_t _l%d = ", L);
+		int_text(e, x->kids[1]);
+		fprintf(e->out, ", _m%d = ", L);
+		int_text(e, x->kids[2]);
+		fprintf(e->out, " - _l%d < _h ? ", L);
+		int_text(e, x->kids[2]);
+		fprintf(e->out, " - _l%d + 1 : _h + 1; /* offsets below _m%d */\n", L, L);
+		ind(e);
+		fprintf(e->out, "const auto _term%d = [&](const ptrdiff_t _j%d) {\n", L, L);
+	} else {
+		ind(e);
+		fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
+		int_text(e, x->kids[1]);
+		fprintf(e->out, "; _j%d <= ", L);
+		int_text(e, x->kids[2]);
 		fprintf(e->out, "; _j%d++) {\n", L);
+	}
 	e->indent++;
 	open_scope(e);
 	unsigned saved = e->bound;
@@ -283,7 +321,9 @@ static void emit_sum(Em *e, Node *x)
 	close_scope(e);
 	e->indent--;
 	ind(e);
-	fputs("}\n", e->out);
+	fputs(x == e->split ? "};\n" : "}\n", e->out);
+	if (x == e->split)
+		split_loops(e, L);
 	close_scope(e);
 	e->indent--;
 	ind(e);
@@ -528,6 +568,12 @@ static void emit_split_body(Em *e, Node *sum, int which)
 	char b[64];
 	fn_prologue(e, true);
 	if (which == 0) {
+		/* Groups of neighbours (_V > 1, see split_loops): unit strides and
+		 * aligned rows, known to the compiler. */
+		for (int a = 0; a < f->nargs; a++)
+			if (e->g->argdim[a] >= 0)
+				fprintf(e->out, "\tif (_V > 1) {\n\t\tincel_%s = 1;\n\t\t%s = (const %s *)__builtin_assume_aligned(%s, 16);\n\t}\n",
+				        f->cargs[a], f->cargs[a], e->T, f->cargs[a]);
 		e->split = sum;
 		emit_scope(e, sum);
 		e->split = NULL;
@@ -765,15 +811,29 @@ static void emit_total_body(Em *e, const Par *p)
 	fputs("\treturn _a;", e->out);
 }
 
+/* Can a split Sum's threads take groups of neighbouring terms?  Not when
+ * it has incremental powers, which step by _T from term to term. */
+static bool vectorizable(Dag *dag, const Node *sum)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, sum->kids[0], &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_INDPOW && order[i]->level == sum->level)
+			return false;
+	return true;
+}
+
 /* The definitions of a shared reduction (a split one, or a parallel
- * gufunc's index-free one): operator, identity, number of terms and the
- * rows condition. */
+ * gufunc's index-free one): operator, identity, number of terms, the
+ * rows condition and the condition for groups of neighbours (empty when
+ * never). */
 static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *f, int i, const Node *sum)
 {
 	const Gufunc *g = f->gu;
 	bool prod = sum->op == N_PROD;
 	fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
 	fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
+	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, prod ? "true" : "false");
 	/* The number of terms, for choosing threads per item. */
 	fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
 	Em le = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g};
@@ -789,6 +849,15 @@ static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *
 		if (g->argdim[a] >= 0)
 			fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
 	fputs(nv ? "]]]])\n" : "0]]]])\n", out);
+	fprintf(out, "m4_define([[sk_gu_vec_%d]], [[[[", i);
+	if (nv && vectorizable(dag, sum)) {
+		nv = 0;
+		for (int a = 0; a < f->nargs; a++)
+			if (g->argdim[a] >= 0)
+				fprintf(out, "%sincel_%s == 1 && (uintptr_t)(%s + _b * inc_%s) %% 16 == 0", nv++ ? " && " : "",
+				        f->cargs[a], f->cargs[a], f->cargs[a]);
+	}
+	fputs("]]]])\n", out);
 }
 
 /* The per-item call's arguments for batch item _b: run-time sizes, inputs
@@ -840,10 +909,8 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	if (par.kind != PAR_NONE) {
 		snprintf(name, sizeof name, "sk_gu_pre_%d", i);
 		emit_defi(out, name, par.pre != NULL);
-		/* The operators as C++ template arguments: is it *? */
+		/* The scan's operator as a C++ template argument: is it *? */
 		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
-		fprintf(out, "m4_define([[sk_gu_pmul_%d]], [[[[%s]]]])\n", i,
-		        par.pre && par.pre->op == N_PROD ? "true" : "false");
 		if (par.pre)
 			emit_red_defs(out, dag, prog, f, i, par.pre);
 	}

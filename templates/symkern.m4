@@ -198,6 +198,13 @@ m4_dnl sk_gu_assume(I): in a kernel template <int _N>, the statement that
 m4_dnl tells the compiler the outputs' run-time size is _N (0: any).
 m4_define([[sk_gu_assume]], [[m4_ifelse(sk_gu_loopdim($1), [[]], [[(void)_N;]], [[if (_N && sk_gu_loopdim($1) != (size_t)_N)
 		return;]])]])
+m4_dnl sk__gu_part(FIRST, STEP): the value of the part function of item _b
+m4_dnl for a thread whose terms are FIRST, FIRST + STEP, ... to the last: in
+m4_dnl groups of neighbours where sk_gu_vec allows.
+m4_define([[sk__gu_part]], [[m4_ifelse(sk_gu_vec(sk_i), [[]], [[sk__gu_part1([[1]], [[$1]], [[$2]])]],
+[[(sk_gu_vec(sk_i)) ? sk__gu_part1([[16 / sizeof(sk_T)]], [[$1]], [[$2]])
+			: sk__gu_part1([[1]], [[$1]], [[$2]])]])]])
+m4_define([[sk__gu_part1]], [[sk_gu_kern(sk_i)[[_part]]<$1>($2, $3, (ptrdiff_t)(~(size_t)0 >> 1), sk_gu_callargs(sk_i))]])
 m4_dnl sk__gu_pick(KERNEL): sets _kernel to KERNEL's instance for _len.
 m4_define([[sk__gu_pick]], [[m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[]], [[switch (_len) {
 	case 2: _kernel = (const void *)$1<2>; break;
@@ -213,10 +220,11 @@ m4_define([[sk_gu_redop]], [[m4_indir([[sk_gu_redop_]]$1)]])
 m4_define([[sk_gu_redid]], [[m4_indir([[sk_gu_redid_]]$1)]])
 m4_define([[sk_gu_redlen]], [[m4_indir([[sk_gu_redlen_]]$1)]])
 m4_define([[sk_gu_rowsin]], [[m4_indir([[sk_gu_rowsin_]]$1)]])
+m4_define([[sk_gu_vec]], [[m4_indir([[sk_gu_vec_]]$1)]])
 m4_define([[sk_gu_par]], [[m4_indir([[sk_gu_par_]]$1)]])
 m4_define([[sk_gu_pre]], [[m4_indir([[sk_gu_pre_]]$1)]])
 m4_define([[sk_gu_smul]], [[m4_indir([[sk_gu_smul_]]$1)]])
-m4_define([[sk_gu_pmul]], [[m4_indir([[sk_gu_pmul_]]$1)]])
+m4_define([[sk_gu_redmul]], [[m4_indir([[sk_gu_redmul_]]$1)]])
 m4_define([[sk_gu_rbody]], [[m4_indir([[sk_gu_rbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_tbody]], [[m4_indir([[sk_gu_tbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_pbody]], [[m4_indir([[sk_gu_pbody_]]$1[[_]]sk_P)]])

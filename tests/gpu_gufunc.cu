@@ -515,6 +515,16 @@ int main()
 			if (g.kind == VEC || has(g, "powsum"))
 				run(g, 4093, 300, layout), runs++;
 	}
+	// Reductions shared by threads over many items: parts of columns (runs
+	// of 79 terms, the last of 23) and groups of neighbours in rows.
+	for (int layout = 0; layout < 3; layout++) {
+		for (const auto &g : g64)
+			if (g.kind == RED || g.kind == RED_X)
+				run(g, 1037, 5000, layout), runs++;
+		for (const auto &g : g32)
+			if (g.kind == RED || g.kind == RED_X)
+				run(g, 1037, 5000, layout), runs++;
+	}
 	runs += run_longs(g64, sizeof g64 / sizeof g64[0]);
 	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
