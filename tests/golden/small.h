@@ -52,6 +52,34 @@ static inline const char *small_strerror(int code)
 #define SMALL_FN static inline
 #endif
 
+/* Double cbrt: CUDA's in device code (1 ulp); in host code the C
+ * library's, corrected by one Newton step whose residual x - r^3 is exact
+ * to first order (fma), so within about half an ulp.  glibc 2.36's is 1.3
+ * ulps off at 1 - 2^-52, where it returns 1.0000000000000002 and so makes
+ * asin(cbrt(y)) NaN.  Arguments beyond 2^+-900 are scaled by 2^-+900, so
+ * that r^3 neither overflows nor loses its low bits to underflow. */
+#if defined(__CUDA_ARCH__)
+#define small_priv_cbrt cbrt
+#else
+static inline double small_priv_cbrt(double x)
+{
+	double s = 1, r;
+	if (fabs(x) > 0x1p900) {
+		x *= 0x1p-900;
+		s = 0x1p300;
+	} else if (fabs(x) < 0x1p-900) {
+		x *= 0x1p900;
+		s = 0x1p-300;
+	}
+	r = cbrt(x);
+	if (r != 0 && isfinite(r)) {
+		const double r2 = r * r, e2 = fma(r, r, -r2), r3 = r2 * r, e3 = fma(r2, r, -r3);
+		r += (((x - r3) - e3) - e2 * r) / (3 * r2);
+	}
+	return r * s;
+}
+#endif
+
 /* Scalar functions: callable from C, C++ and from CUDA kernels. */
 
 /* poly(x, y), small.sym line 3, operations: 6 */
