@@ -717,7 +717,8 @@ sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsig
 /* The same for inputs in columns: neighbouring threads take neighbouring
  * items (so reads stay coalesced) and blockIdx.y numbers the _p parts,
  * each a run of consecutive terms (measured on an H200: norm2 of 4096
- * terms in columns 0.96 of a copy, against 0.93 with every _p-th term);
+ * terms in columns 0.98-0.99 of a copy, against 0.93 with every _p-th
+ * term; bench/RESULTS.md);
  * the last block of a column of blocks adds the parts in order. */
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
 sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsigned *_count)
