@@ -4,35 +4,41 @@
 #include <math.h>
 #include <string.h>
 
-const char *emit_operand(char *buf, size_t size, const Node *n, const Func *f, bool f32)
+void emit_operand(FILE *out, const Node *n, const Func *f, bool f32)
 {
 	const char *T = f32 ? "float" : "double";
+	char buf[64]; /* a literal: num_literal's longest is under 40 bytes */
 	switch (n->op) {
 	case N_CONST:
 		if (n->type == TY_BOOL)
-			return n->val.p ? "1" : "0";
-		return num_literal(buf, size, n->val, f32);
+			fputs(n->val.p ? "1" : "0", out);
+		else
+			fputs(num_literal(buf, sizeof buf, n->val, f32), out);
+		return;
 	case N_NAN:
-		return f32 ? "NAN" : "(double)NAN";
+		fputs(f32 ? "NAN" : "(double)NAN", out);
+		return;
 	case N_SCALE:
-		return num_literal(buf, size, num_real(ldexpl(1.0L, f32 ? n->index : (int)n->off)), f32);
+		fputs(num_literal(buf, sizeof buf, num_real(ldexpl(1.0L, f32 ? n->index : (int)n->off)), f32), out);
+		return;
 	case N_ARG:
-		return f->cargs[n->index];
+		fputs(f->cargs[n->index], out);
+		return;
 	case N_DIM:
-		snprintf(buf, size, "(%s)%s", T, f->gu->dimc[n->index]);
-		return buf;
+		fprintf(out, "(%s)%s", T, f->gu->dimc[n->index]);
+		return;
 	case N_INDEX:
 		if (n->level == 0)
-			snprintf(buf, size, "(%s)_k", T);
+			fprintf(out, "(%s)_k", T);
 		else
-			snprintf(buf, size, "(%s)_j%d", T, n->level);
-		return buf;
+			fprintf(out, "(%s)_j%d", T, n->level);
+		return;
 	case N_SEQ:
-		snprintf(buf, size, "_q%d_%ld", n->index, n->off);
-		return buf;
+		fprintf(out, "_q%d_%ld", n->index, n->off);
+		return;
 	default:
-		snprintf(buf, size, "t%d", n->tmp);
-		return buf;
+		fprintf(out, "t%d", n->tmp);
+		return;
 	}
 }
 
@@ -58,14 +64,19 @@ bool emit_is_leaf(const Node *x)
 
 void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast)
 {
-	const char *k[3] = {NULL, NULL, NULL};
-	char a[3][64];
-	for (int j = 0; j < x->nkids && j < 3; j++)
-		k[j] = emit_operand(a[j], sizeof a[j], x->kids[j], f, f32);
 	switch (x->op) {
-	case N_NEG: fprintf(out, "-%s", k[0]); break;
-	case N_NOT: fprintf(out, "!%s", k[0]); break;
-	case N_SELECT: fprintf(out, "%s ? %s : %s", k[0], k[1], k[2]); break;
+	case N_NEG:
+	case N_NOT:
+		fputc(x->op == N_NEG ? '-' : '!', out);
+		emit_operand(out, x->kids[0], f, f32);
+		break;
+	case N_SELECT:
+		emit_operand(out, x->kids[0], f, f32);
+		fputs(" ? ", out);
+		emit_operand(out, x->kids[1], f, f32);
+		fputs(" : ", out);
+		emit_operand(out, x->kids[2], f, f32);
+		break;
 	case N_CALL:
 	case N_UCALL:
 		if (x->op == N_CALL && f32 && fast && has_fast_intrinsic(x->fn))
@@ -77,12 +88,17 @@ void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool 
 		else
 			fprintf(out, "%s_%s_%s(", prog->lib, x->func->name, f32 ? "f32" : "f64");
 		for (int j = 0; j < x->nkids; j++) {
-			char b[64];
-			fprintf(out, "%s%s", j ? ", " : "", emit_operand(b, sizeof b, x->kids[j], f, f32));
+			if (j)
+				fputs(", ", out);
+			emit_operand(out, x->kids[j], f, f32);
 		}
 		fputc(')', out);
 		break;
-	default: fprintf(out, "%s %s %s", k[0], binop[x->op], k[1]); break;
+	default:
+		emit_operand(out, x->kids[0], f, f32);
+		fprintf(out, " %s ", binop[x->op]);
+		emit_operand(out, x->kids[1], f, f32);
+		break;
 	}
 }
 
@@ -104,8 +120,9 @@ void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32
 		emit_op(out, prog, x, f, f32, fast);
 		fputs(";\n", out);
 	}
-	char r[64];
-	fprintf(out, "\treturn %s;", emit_operand(r, sizeof r, f->root, f, f32));
+	fputs("\treturn ", out);
+	emit_operand(out, f->root, f, f32);
+	fputc(';', out);
 }
 
 void emit_def(FILE *out, const char *name, const char *value)
@@ -203,31 +220,62 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	fputs("m4_divert(0)m4_dnl\n", out);
 }
 
+/* The first constant reachable from root that a requested precision
+ * cannot hold (it overflows, or underflows to zero): its value and the
+ * type, or NULL. */
+static const char *bad_constant(Dag *dag, Node *root, bool f32, bool f64, long double *value)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, root, &order);
+	for (size_t k = 0; k < n; k++) {
+		const Node *c = order[k];
+		if (c->op != N_CONST || c->type != TY_REAL)
+			continue;
+		long double v = num_value(c->val);
+		*value = v;
+		if (f64 && (!isfinite((double)v) || (v != 0 && (double)v == 0)))
+			return "double";
+		if (f32 && (!isfinite((float)v) || (v != 0 && (float)v == 0)))
+			return "float";
+	}
+	return NULL;
+}
+
+/* Reports a constant of root out of the range of a requested precision,
+ * at `at` (the definition of f, or of the sequence whose term root is). */
+static int check_root(Diag *diag, Dag *dag, const Func *f, Node *root, Loc at, bool f32, bool f64)
+{
+	long double v;
+	const char *type = bad_constant(dag, root, f32, f64, &v);
+	if (!type)
+		return 0;
+	bool in_double = isfinite((double)v) && (v == 0 || (double)v != 0);
+	diag_error(diag, at, "constant %.6Lg in '%s' is out of the range of %s%s", v, f->name, type,
+	           type[0] == 'f' && in_double ? " (try --precision f64)" : "");
+	return 1;
+}
+
 int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64)
 {
 	int errors = 0;
-	for (int i = 0; i < prog->nfuncs; i++) {
-		const Func *f = prog->funcs[i];
-		Node **order;
-		size_t n = dag_schedule(dag, f->root, &order);
-		for (size_t k = 0; k < n; k++) {
-			const Node *c = order[k];
-			if (c->op != N_CONST || c->type != TY_REAL)
-				continue;
-			long double v = num_value(c->val);
-			const char *type = NULL;
-			if (f64 && (!isfinite((double)v) || (v != 0 && (double)v == 0)))
-				type = "double";
-			else if (f32 && (!isfinite((float)v) || (v != 0 && (float)v == 0)))
-				type = "float";
-			if (type) {
-				bool in_double = isfinite((double)v) && (v == 0 || (double)v != 0);
-				diag_error(diag, f->loc, "constant %.6Lg in '%s' is out of the range of %s%s", v,
-				           f->name, type, type[0] == 'f' && in_double ? " (try --precision f64)" : "");
-				errors++;
-				break;
-			}
+	for (int i = 0; i < prog->nfuncs; i++)
+		errors += check_root(diag, dag, prog->funcs[i], prog->funcs[i]->root, prog->funcs[i]->loc, f32, f64);
+	/* Gufuncs: every term of every sequence, or the scalar result; one
+	 * error a gufunc, as for a function. */
+	for (int i = 0; i < prog->ngufuncs; i++) {
+		const Func *f = prog->gufuncs[i];
+		const Gufunc *g = f->gu;
+		int e = 0;
+		if (g->loopdim < 0)
+			e = check_root(diag, dag, f, f->root, f->loc, f32, f64);
+		for (int q = 0; q < g->nseqs && !e; q++) {
+			const Seq *s = &g->seqs[q];
+			for (int k = 0; k < s->nbase && !e; k++)
+				e = check_root(diag, dag, f, s->base[k], s->loc, f32, f64);
+			if (s->rule && !e)
+				e = check_root(diag, dag, f, s->rule, s->loc, f32, f64);
 		}
+		errors += e;
 	}
 	return errors;
 }

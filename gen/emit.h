@@ -23,8 +23,9 @@ typedef struct {
 
 /* Shared by the map and gufunc emitters: an operand's C text (a literal,
  * an argument, a temporary t<N> ...), whether a node is one of those leaves
- * rather than a computed temporary, and the C expression computing x. */
-const char *emit_operand(char *buf, size_t size, const Node *n, const Func *f, bool f32);
+ * rather than a computed temporary, and the C expression computing x.
+ * Names are printed whole, however long (no fixed buffers). */
+void emit_operand(FILE *out, const Node *n, const Func *f, bool f32);
 bool emit_is_leaf(const Node *x);
 void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast);
 /* m4_define([[name]], value quoted twice) and an integer definition. */

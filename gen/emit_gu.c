@@ -17,6 +17,8 @@
  * does not notice. */
 #include "emit.h"
 
+#include <float.h>
+#include <limits.h>
 #include <string.h>
 
 typedef struct {
@@ -31,6 +33,13 @@ typedef struct {
 	unsigned bound;        /* index levels bound where code is being written */
 	const Node *split;     /* a Sum whose loop runs j = lo + _t, lo + _t + _T, ... */
 	long peel, size;       /* steps written out one by one; the fixed size or -1 */
+	/* The item function's size guards: req[id] is the least run-time
+	 * size of the outputs' dimension for which node id reads only elements
+	 * that exist (1 + the largest constant index it reads of a vector of
+	 * that dimension; 0 for none), and only nodes with req <= reqmax are
+	 * written.  NULL: no limit. */
+	const long *req;
+	long reqmax;
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
 	int nactive;
 	int indent;
@@ -68,9 +77,9 @@ static int new_tmp(Em *e, Node *x)
 	return x->tmp;
 }
 
-static const char *opnd(Em *e, char *buf, size_t size, const Node *x)
+static void opnd(Em *e, const Node *x)
 {
-	return emit_operand(buf, size, x, e->f, e->f32);
+	emit_operand(e->out, x, e->f, e->f32);
 }
 
 /* An integer expression (limits, indices) as C text of type ptrdiff_t. */
@@ -133,7 +142,6 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 			Node *x = order[i];
 			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level || visible(e, x))
 				continue;
-			char b[64];
 			int64_t c0;
 			bool cst = lo && lo->op == N_CONST && num_is_int(lo->val, &c0);
 			if (x->op == N_INDPOW) {
@@ -141,21 +149,27 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 					Node *p = dag_pow(e->dag, x->kids[0], dag_const(e->dag, num_int(c0 + x->off)));
 					emit_scope(e, p);
 					ind(e);
-					fprintf(e->out, "%s t%d = %s;\n", e->T, new_tmp(e, x), opnd(e, b, sizeof b, p));
+					fprintf(e->out, "%s t%d = ", e->T, new_tmp(e, x));
+					opnd(e, p);
+					fputs(";\n", e->out);
 				} else {
 					ind(e);
-					fprintf(e->out, "%s t%d = pow%s(%s, (%s)(", e->T, new_tmp(e, x), e->f32 ? "f" : "",
-					        opnd(e, b, sizeof b, x->kids[0]), e->T);
+					fprintf(e->out, "%s t%d = pow%s(", e->T, new_tmp(e, x), e->f32 ? "f" : "");
+					opnd(e, x->kids[0]);
+					fprintf(e->out, ", (%s)(", e->T);
 					lo_text(e, lo);
 					fprintf(e->out, " + %ld));\n", x->off);
 				}
 			} else {
 				ind(e);
 				fprintf(e->out, "%s t%d = ", e->T, new_tmp(e, x));
-				if (cst) { /* (c0 + off)!, 1 below 0 */
-					long double v = 1;
-					for (int64_t j = 2; j <= c0 + x->off; j++)
-						v *= (long double)j;
+				/* (c0 + off)! as a literal (1 below 0), unless the
+				 * precision cannot hold it: then tgamma's inf. */
+				long double v = 1, max = e->f32 ? (long double)FLT_MAX : (long double)DBL_MAX;
+				for (int64_t j = 2; cst && j <= c0 + x->off && v <= max; j++)
+					v *= (long double)j;
+				if (cst && v <= max) {
+					char b[64];
 					fprintf(e->out, "%s;\n", num_literal(b, sizeof b, num_real(v), e->f32));
 				} else {
 					fprintf(e->out, "tgamma%s((%s)(", e->f32 ? "f" : "", e->T);
@@ -191,8 +205,9 @@ static void induction_step(Em *e, Node *const *roots, int nroots, int level, con
 			if (x->op == N_INDPOW && e->split && level == e->split->level) {
 				fprintf(e->out, "t%d *= t%d;\n", x->tmp, x->tmp + 1); /* split_induction_init's step */
 			} else if (x->op == N_INDPOW) {
-				char b[64];
-				fprintf(e->out, "t%d *= %s;\n", x->tmp, opnd(e, b, sizeof b, x->kids[0]));
+				fprintf(e->out, "t%d *= ", x->tmp);
+				opnd(e, x->kids[0]);
+				fputs(";\n", e->out);
 			} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
 				fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
 			else /* (negative)! is taken as 1 */
@@ -215,15 +230,17 @@ static void split_induction_init(Em *e, const Node *sum)
 		Node *x = order[i];
 		if (x->op != N_INDPOW || x->level != sum->level || visible(e, x))
 			continue;
-		char b[64];
 		const char *f = e->f32 ? "f" : "";
-		const char *base = opnd(e, b, sizeof b, x->kids[0]);
 		ind(e);
-		fprintf(e->out, "%s t%d = pow%s(%s, (%s)(", e->T, new_tmp(e, x), f, base, e->T);
+		fprintf(e->out, "%s t%d = pow%s(", e->T, new_tmp(e, x), f);
+		opnd(e, x->kids[0]);
+		fprintf(e->out, ", (%s)(", e->T);
 		int_text(e, sum->kids[1]);
 		fprintf(e->out, " + _t + %ld));\n", x->off);
 		ind(e);
-		fprintf(e->out, "const %s t%d = pow%s(%s, (%s)_T);\n", e->T, ++e->ntmp, f, base, e->T);
+		fprintf(e->out, "const %s t%d = pow%s(", e->T, ++e->ntmp, f);
+		opnd(e, x->kids[0]);
+		fprintf(e->out, ", (%s)_T);\n", e->T);
 	}
 }
 
@@ -266,7 +283,6 @@ static void emit_sum(Em *e, Node *x)
 	int L = x->level;
 	bool prod = x->op == N_PROD;
 	int acc = ++e->ntmp, comp = ++e->ntmp;
-	char b[64];
 	ind(e);
 	fprintf(e->out, "%s t%d = %s;\n", e->T, acc, prod ? "1" : "0");
 	ind(e);
@@ -307,13 +323,16 @@ static void emit_sum(Em *e, Node *x)
 	unsigned saved = e->bound;
 	e->bound |= 1u << L;
 	emit_scope(e, x->kids[0]);
-	const char *v = opnd(e, b, sizeof b, x->kids[0]);
 	ind(e);
 	if (prod) {
-		fprintf(e->out, "t%d *= %s;\n", acc, v);
+		fprintf(e->out, "t%d *= ", acc);
+		opnd(e, x->kids[0]);
+		fputs(";\n", e->out);
 	} else {
 		/* A non-finite sum keeps no compensation: inf - inf would make it NaN. */
-		fprintf(e->out, "const %s _y%d = %s - t%d, _s%d = t%d + _y%d;\n", e->T, acc, v, comp, acc, acc, acc);
+		fprintf(e->out, "const %s _y%d = ", e->T, acc);
+		opnd(e, x->kids[0]);
+		fprintf(e->out, " - t%d, _s%d = t%d + _y%d;\n", comp, acc, acc, acc);
 		ind(e);
 		fprintf(e->out, "t%d = isfinite(_s%d) ? (_s%d - t%d) - _y%d : 0;\n", comp, acc, acc, acc, acc);
 		ind(e);
@@ -351,7 +370,8 @@ static void emit_scope_need(Em *e, Node *root, const char *need)
 	size_t n = dag_schedule_values(e->dag, root, &order, true);
 	for (size_t i = 0; i < n; i++) {
 		Node *x = order[i];
-		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound) || (need && !need[x->id]))
+		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound) || (need && !need[x->id]) ||
+		    (e->req && e->req[x->id] > e->reqmax))
 			continue;
 		if (x->op == N_SUM || x->op == N_PROD) {
 			emit_sum(e, x);
@@ -414,7 +434,6 @@ static bool shift_live(Em *e, long k, long peel, long size, int q, int o)
 static void emit_step(Em *e, long k, bool last)
 {
 	const Gufunc *g = e->g;
-	char b[64];
 	ind(e);
 	fputs("{\n", e->out);
 	e->indent++;
@@ -430,7 +449,15 @@ static void emit_step(Em *e, long k, bool last)
 		Node *t = k >= 0 && k < s->nbase ? s->base[k] : s->rule;
 		emit_scope(e, t);
 		ind(e);
-		fprintf(e->out, "const %s _q%d_0 = %s;\n", e->T, q, opnd(e, b, sizeof b, t));
+		fprintf(e->out, "const %s _q%d_0 = ", e->T, q);
+		opnd(e, t);
+		fputs(";\n", e->out);
+	}
+	/* The step's outputs once all its terms are computed: an output that
+	 * overwrites an input in place (symkern(3)) does so after every read
+	 * of the step. */
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *s = &g->seqs[q];
 		if (s->out >= 0) {
 			ind(e);
 			fprintf(e->out, "%s[_k * incel_%s] = _q%d_0;\n", g->outc[s->out], g->outc[s->out], q);
@@ -457,6 +484,24 @@ static void emit_step(Em *e, long k, bool last)
 
 enum { PEEL_MAX = 64 }; /* a fixed size up to this is unrolled completely */
 
+/* Does any term of e's gufunc use the value of run-time size d (in an
+ * expression or a limit)?  The outputs' size is used by the steps. */
+static bool dim_used(Em *e, int d)
+{
+	Node **roots;
+	int nr = e->g->loopdim < 0 ? 1 : gufunc_roots(e->g, e->dag->arena, &roots);
+	if (e->g->loopdim < 0)
+		roots = (Node **)&e->f->root;
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < n; i++)
+			if (order[i]->op == N_DIM && order[i]->index == d)
+				return true;
+	}
+	return false;
+}
+
 /* The start of a function's body: a fresh scope, and (void) casts of the
  * parameters it may not use: the unused arguments, or with `all` (the
  * shared parts, each using only some) every argument, result and size. */
@@ -474,8 +519,12 @@ static void fn_prologue(Em *e, bool all)
 			if (g->argdim[i] >= 0)
 				fprintf(e->out, "\t(void)incel_%s;\n", f->cargs[i]);
 		}
-	if (!all)
+	if (!all) {
+		for (int d = 0; d < g->ndims; d++)
+			if (g->dimsize[d] < 0 && d != g->loopdim && !dim_used(e, d))
+				fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
 		return;
+	}
 	for (int o = 0; o < g->nouts; o++)
 		fprintf(e->out, "\t(void)%s;\n\t(void)incel_%s;\n", g->outc[o], g->outc[o]);
 	for (int d = 0; d < g->ndims; d++)
@@ -483,21 +532,100 @@ static void fn_prologue(Em *e, bool all)
 			fprintf(e->out, "\t(void)%s;\n", g->dimc[d]);
 }
 
+/* The req table of Em for g's terms (see Em), or NULL where the outputs'
+ * size is fixed (every read is within it then). */
+static const long *size_requirements(Em *e, Node *const *roots, int nr)
+{
+	const Gufunc *g = e->g;
+	if (g->dimsize[g->loopdim] >= 0)
+		return NULL;
+	long *req = arena_alloc(e->dag->arena, (size_t)e->dag->next_id * sizeof *req);
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < n; i++) { /* operands first */
+			const Node *x = order[i];
+			long m = 0;
+			if (x->op == N_VREAD && x->level < 0 && g->argdim[x->index] == g->loopdim)
+				m = x->off + 1;
+			for (int k = 0; k < x->nkids; k++)
+				if (req[x->kids[k]->id] > m)
+					m = req[x->kids[k]->id];
+			req[x->id] = m;
+		}
+	}
+	return req;
+}
+
+/* Index-free values of g's terms that reads of up to `avail` elements
+ * allow, at the function's scope (no index bound there). */
+static void hoist(Em *e, Node *const *roots, int nr, long avail)
+{
+	unsigned bound = e->bound;
+	e->bound = 0;
+	e->reqmax = avail;
+	for (int r = 0; r < nr; r++)
+		emit_scope(e, roots[r]);
+	e->bound = bound;
+	e->reqmax = LONG_MAX; /* a step computes what it reads: the prover showed it exists */
+}
+
+/* Is there an index-free value that needs exactly `avail` elements? */
+static bool needs_exactly(const Em *e, Node *const *roots, int nr, long avail)
+{
+	for (int r = 0; r < nr; r++) {
+		Node **order;
+		size_t n = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < n; i++)
+			if (e->req[order[i]->id] == avail && !order[i]->deps)
+				return true;
+	}
+	return false;
+}
+
+/* The terms the item function computes: gufunc_roots without the base
+ * cases beyond a fixed size (symkern(5): only the first n are written). */
+static int item_roots(const Gufunc *g, Arena *a, Node ***out)
+{
+	long size = g->dimsize[g->loopdim];
+	Node **r;
+	int n = gufunc_roots(g, a, &r), m = 0;
+	if (size < 0) {
+		*out = r;
+		return n;
+	}
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *s = &g->seqs[q];
+		for (int k = 0; k < s->nbase && k < size; k++)
+			r[m++] = s->base[k];
+		if (s->rule && size > s->nbase)
+			r[m++] = s->rule;
+	}
+	*out = r;
+	return m;
+}
+
+/* The per-item function.  Values that depend on no index are computed
+ * once, before the steps, but a value that reads element c of a vector
+ * of the outputs' run-time size only after the guard that shows it
+ * exists (size > c): a step's base case reads up to its own index, and
+ * the prover (parse.c) lets a rule read up to the first step it makes. */
 static void emit_item_body(Em *e)
 {
 	const Func *f = e->f;
 	const Gufunc *g = e->g;
 	fn_prologue(e, false);
 	if (g->loopdim < 0) {
-		char b[64];
 		emit_scope(e, f->root);
-		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
+		fputs("\treturn ", e->out);
+		opnd(e, f->root);
+		fputc(';', e->out);
 		return;
 	}
 	Node **roots;
-	int nr = gufunc_roots(g, e->dag->arena, &roots);
-	for (int r = 0; r < nr; r++)
-		emit_scope(e, roots[r]); /* everything that depends on no index */
+	int nr = item_roots(g, e->dag->arena, &roots);
+	e->req = size_requirements(e, roots, nr);
+	hoist(e, roots, nr, 0); /* everything that depends on no index and reads no element */
 	for (int q = 0; q < g->nseqs; q++)
 		for (int o = 1; o <= g->seqs[q].lookback; o++)
 			fprintf(e->out, "\t%s _q%d_%d = 0;\n", e->T, q, o);
@@ -516,18 +644,35 @@ static void emit_item_body(Em *e)
 	e->peel = peel;
 	e->size = size;
 	for (int k = 0; k < peel; k++) {
-		if (size < 0)
+		if (size < 0) {
 			fprintf(e->out, "\tif (%s %s %d)\n\t\treturn;\n", n, k ? "<=" : "==", k);
+			hoist(e, roots, nr, k + 1);
+		}
 		emit_step(e, k, size >= 0 && k == size - 1);
 	}
 	if (size < 0 || size > peel) {
+		if (size < 0 && needs_exactly(e, roots, nr, peel + 1)) {
+			fprintf(e->out, "\tif (%s <= %d)\n\t\treturn;\n", n, peel);
+			hoist(e, roots, nr, peel + 1);
+		}
 		if (size < 0)
 			fprintf(e->out, "\tfor (ptrdiff_t _k = %d; _k < (ptrdiff_t)%s; _k++)\n", peel, n);
 		else
 			fprintf(e->out, "\tfor (ptrdiff_t _k = %d; _k < %ld; _k++)\n", peel, size);
 		emit_step(e, -1, false);
 	}
-	(void)roots;
+	e->req = NULL;
+}
+
+/* Does the body of reduction sum read input vector a? */
+static bool reads_arg(Dag *dag, const Node *sum, int a)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, sum->kids[0], &order);
+	for (size_t i = 0; i < n; i++)
+		if (order[i]->op == N_VREAD && order[i]->index == a)
+			return true;
+	return false;
 }
 
 /* Does the body of a reduction hold what a split part cannot compute (a
@@ -570,19 +715,20 @@ static Node *split_sum(Dag *dag, const Func *f)
 static void emit_split_body(Em *e, Node *sum, int which)
 {
 	const Func *f = e->f;
-	char b[64];
 	fn_prologue(e, true);
 	if (which == 0) {
 		/* Groups of neighbours (_V > 1, see split_loops): unit strides and
 		 * aligned rows, known to the compiler. */
 		for (int a = 0; a < f->nargs; a++)
-			if (e->g->argdim[a] >= 0)
+			if (reads_arg(e->dag, sum, a))
 				fprintf(e->out, "\tif (_V > 1) {\n\t\tincel_%s = 1;\n\t\t%s = (const %s *)__builtin_assume_aligned(%s, 16);\n\t}\n",
 				        f->cargs[a], f->cargs[a], e->T, f->cargs[a]);
 		e->split = sum;
 		emit_scope(e, sum);
 		e->split = NULL;
-		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, sum));
+		fputs("\treturn ", e->out);
+		opnd(e, sum);
+		fputc(';', e->out);
 	} else {
 		/* Only what the result needs beyond the Sum: values used inside
 		 * it alone would be unused here. */
@@ -597,7 +743,9 @@ static void emit_split_body(Em *e, Node *sum, int which)
 					need[order[i]->kids[k]->id] = 1;
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, sum));
 		emit_scope_need(e, f->root, need);
-		fprintf(e->out, "\treturn %s;", opnd(e, b, sizeof b, f->root));
+		fputs("\treturn ", e->out);
+		opnd(e, f->root);
+		fputc(';', e->out);
 	}
 }
 
@@ -709,16 +857,20 @@ static bool reaches(Dag *dag, Node *const *roots, int nr, const Node *x)
 }
 
 /* The start of a parallel part's function: every parameter void-cast
- * (each part uses only some), then the index-free values, the shared
- * reduction taken from _acc. */
-static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr)
+ * (each part uses only some), the shared reduction taken from _acc if
+ * roots reach it, then the index-free values of the nh roots in hoist.
+ * Those leave out the base case: its values are computed by the part
+ * that starts at k = 0, since another part must not read the elements of
+ * the first step, which an output may be overwriting in place
+ * (symkern(3)). */
+static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr, Node *const *hoist, int nh)
 {
 	fn_prologue(e, true);
 	fputs("\t(void)_acc;\n", e->out);
 	if (p->pre && reaches(e->dag, roots, nr, p->pre))
 		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, p->pre));
-	for (int r = 0; r < nr; r++)
-		emit_scope(e, roots[r]);
+	for (int r = 0; r < nh; r++)
+		emit_scope(e, hoist[r]);
 }
 
 /* for (_k = FROM; _k < _k1; _k++) around one loop step. */
@@ -735,9 +887,12 @@ static void par_loop(Em *e, const char *from)
 static void emit_range_body(Em *e, const Par *p)
 {
 	const Gufunc *g = e->g;
-	Node **roots;
-	int nr = gufunc_roots(g, e->dag->arena, &roots);
-	par_prologue(e, p, roots, nr);
+	Node **roots, **rules = arena_alloc(e->dag->arena, (size_t)g->nseqs * sizeof *rules);
+	int nr = gufunc_roots(g, e->dag->arena, &roots), nrules = 0;
+	for (int q = 0; q < g->nseqs; q++)
+		if (g->seqs[q].rule)
+			rules[nrules++] = g->seqs[q].rule;
+	par_prologue(e, p, roots, nr, rules, nrules);
 	fputs("\t(void)_c;\n", e->out);
 	if (p->kind == PAR_SCAN)
 		fprintf(e->out, "\t%s _q%d_1 = _c;\n", e->T, p->scan);
@@ -766,14 +921,15 @@ static void emit_range_body(Em *e, const Par *p)
 /* One step of the total function: _a = _a op a(k). */
 static void total_step(Em *e, const Par *p, Node *t, Node *const *roots, int nr)
 {
-	char b[64];
 	ind(e);
 	fputs("{\n", e->out);
 	e->indent++;
 	open_scope(e);
 	emit_scope(e, t);
 	ind(e);
-	fprintf(e->out, "_a = _a %s %s;\n", p->mul ? "*" : "+", opnd(e, b, sizeof b, t));
+	fprintf(e->out, "_a = _a %s ", p->mul ? "*" : "+");
+	opnd(e, t);
+	fputs(";\n", e->out);
 	induction_step(e, roots, nr, 0, "_k");
 	close_scope(e);
 	e->indent--;
@@ -786,19 +942,20 @@ static void emit_total_body(Em *e, const Par *p)
 {
 	const Seq *s = &e->g->seqs[p->scan];
 	Node *roots[2] = {s->base[0], p->elem};
-	par_prologue(e, p, roots, 2);
+	par_prologue(e, p, roots, 2, &roots[1], 1);
 	fprintf(e->out, "\t%s _a = %s;\n", e->T, p->mul ? "1" : "0");
 	e->bound = 1;
 	fputs("\tif (_k0 == 0) {\n", e->out);
 	e->indent = 2;
 	open_scope(e);
 	induction_init(e, roots, 2, 0, dag_const(e->dag, num_int(0)));
-	char b[64];
 	fputs("\t\t{\n\t\t\tconst ptrdiff_t _k = 0;\n\t\t\t(void)_k;\n", e->out);
 	e->indent = 3;
 	open_scope(e);
 	emit_scope(e, s->base[0]);
-	fprintf(e->out, "\t\t\t_a = %s;\n", opnd(e, b, sizeof b, s->base[0]));
+	fputs("\t\t\t_a = ", e->out);
+	opnd(e, s->base[0]);
+	fputs(";\n", e->out);
 	induction_step(e, roots, 2, 0, "_k");
 	close_scope(e);
 	e->indent = 2;
@@ -851,18 +1008,78 @@ static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *
 	fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);
 	int nv = 0;
 	for (int a = 0; a < f->nargs; a++)
-		if (g->argdim[a] >= 0)
+		if (reads_arg(dag, sum, a))
 			fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
 	fputs(nv ? "]]]])\n" : "0]]]])\n", out);
 	fprintf(out, "m4_define([[sk_gu_vec_%d]], [[[[", i);
 	if (nv && vectorizable(dag, sum)) {
 		nv = 0;
 		for (int a = 0; a < f->nargs; a++)
-			if (g->argdim[a] >= 0)
+			if (reads_arg(dag, sum, a))
 				fprintf(out, "%sincel_%s == 1 && (uintptr_t)(%s + _b * inc_%s) %% 16 == 0", nv++ ? " && " : "",
 				        f->cargs[a], f->cargs[a], f->cargs[a]);
 	}
 	fputs("]]]])\n", out);
+}
+
+/* Does root, a term of sequence steps (a base case: base), read input
+ * vector arg other than at the element its step writes?  Reads inside a
+ * reduction that depends on no index are not counted: every
+ * decomposition computes those before the first write.  A base case may
+ * read any constant element: the item function reads element c before
+ * step c writes (emit_item_body's guards), and the parallel parts leave
+ * base cases to the part that makes step 0 (par_prologue). */
+static bool reads_elsewhere(Dag *dag, Node *root, int arg, bool base)
+{
+	Node **order;
+	size_t n = dag_schedule(dag, root, &order);
+	char *bad = arena_alloc(dag->arena, (size_t)dag->next_id);
+	for (size_t i = 0; i < n; i++) { /* operands first */
+		const Node *x = order[i];
+		char b = 0;
+		if (x->op == N_VREAD && x->index == arg)
+			b = x->level < 0 ? !base : !(x->level == 0 && x->off == 0);
+		for (int k = 0; k < x->nkids && !b; k++)
+			b = bad[x->kids[k]->id];
+		if ((x->op == N_SUM || x->op == N_PROD) && !x->deps)
+			b = 0;
+		bad[x->id] = b;
+	}
+	return bad[root->id];
+}
+
+/* May an output overwrite input arg exactly in place (the same pointer
+ * and increments)?  Only where it has the outputs' shape: a scalar
+ * argument of a scalar result, which is written after the item's every
+ * read; or a vector of the outputs' dimension, which each step must read
+ * only at the element it writes (symkern(3), "In place"). */
+static bool inplace_ok(Dag *dag, const Func *f, int arg)
+{
+	const Gufunc *g = f->gu;
+	if (g->argdim[arg] != g->loopdim)
+		return false;
+	if (g->loopdim < 0)
+		return true;
+	for (int q = 0; q < g->nseqs; q++) {
+		const Seq *s = &g->seqs[q];
+		for (int k = 0; k < s->nbase; k++)
+			if (reads_elsewhere(dag, s->base[k], arg, true))
+				return false;
+		if (s->rule && reads_elsewhere(dag, s->rule, arg, false))
+			return false;
+	}
+	return true;
+}
+
+/* Item _b's row of array c and its element increment.  An array of a
+ * run-time size may be NULL when that size is 0 (symkern(3)), and NULL
+ * plus an offset is undefined: then the row is NULL too. */
+static void emit_row(FILE *out, const char *c, bool may_be_null)
+{
+	if (may_be_null)
+		fprintf(out, "(%s ? %s + _b * inc_%s : %s), incel_%s", c, c, c, c, c);
+	else
+		fprintf(out, "%s + _b * inc_%s, incel_%s", c, c, c);
 }
 
 /* The per-item call's arguments for batch item _b: run-time sizes, inputs
@@ -877,17 +1094,20 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 			fprintf(out, "%s%s", np++ ? ", " : "", g->dimc[d]);
 	for (int a = 0; a < f->nargs; a++) {
 		const char *c = f->cargs[a];
-		if (g->argdim[a] >= 0)
-			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+		int d = g->argdim[a];
+		fputs(np++ ? ", " : "", out);
+		if (d < 0)
+			fprintf(out, "%s[_b * inc_%s]", c, c);
 		else
-			fprintf(out, "%s%s[_b * inc_%s]", np++ ? ", " : "", c, c);
+			emit_row(out, c, g->dimsize[d] < 0);
 	}
 	for (int o = 0; o < g->nouts; o++) {
 		const char *c = g->outc[o];
+		fputs(np++ ? ", " : "", out);
 		if (staged)
-			fprintf(out, "%s_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, _te", np++ ? ", " : "", o);
+			fprintf(out, "_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, _te", o);
 		else
-			fprintf(out, "%s%s + _b * inc_%s, incel_%s", np++ ? ", " : "", c, c, c);
+			emit_row(out, c, g->dimsize[g->loopdim] < 0);
 	}
 }
 
@@ -1003,17 +1223,21 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	emit_callargs(out, f, false);
 	fputs("]]]])\n", out);
 	/* The arrays for the argument check: {pointer, inc_batch, inc_elem,
-	 * elements, is an output}. */
+	 * elements, role}, the role 1 for an output, 2 for an input that an
+	 * output may overwrite exactly in place, else 0; and the names of
+	 * those inputs, for the header's comment. */
 	fprintf(out, "m4_define([[sk_gu_arrays_%d]], [[[[", i);
+	bool *inplace = arena_alloc(dag->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *inplace);
 	for (int a = 0; a < f->nargs; a++) {
 		const char *c = f->cargs[a];
 		int d = g->argdim[a];
+		inplace[a] = inplace_ok(dag, f, a);
 		if (d < 0)
-			fprintf(out, "{%s, inc_%s, 0, 1, 0}, ", c, c);
+			fprintf(out, "{%s, inc_%s, 0, 1, %d}, ", c, c, inplace[a] ? 2 : 0);
 		else if (g->dimsize[d] >= 0)
-			fprintf(out, "{%s, inc_%s, incel_%s, %ld, 0}, ", c, c, c, g->dimsize[d]);
+			fprintf(out, "{%s, inc_%s, incel_%s, %ld, %d}, ", c, c, c, g->dimsize[d], inplace[a] ? 2 : 0);
 		else
-			fprintf(out, "{%s, inc_%s, incel_%s, %s, 0}, ", c, c, c, g->dimc[d]);
+			fprintf(out, "{%s, inc_%s, incel_%s, %s, %d}, ", c, c, c, g->dimc[d], inplace[a] ? 2 : 0);
 	}
 	if (g->loopdim < 0)
 		fputs("{out, inc_out, 0, 1, 1}, ", out);
@@ -1025,6 +1249,12 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 			fprintf(out, "{%s, inc_%s, incel_%s, %s, 1}, ", c, c, c, g->dimc[g->loopdim]);
 	}
 	fputs("]]]])\n", out);
+	fprintf(out, "m4_define([[sk_gu_inplace_%d]], [[[[", i);
+	int ni = 0;
+	for (int a = 0; a < f->nargs; a++)
+		if (inplace[a])
+			fprintf(out, "%s%s", ni++ ? ", " : "", f->args[a]);
+	fputs(ni ? "]]]])\n" : "none]]]])\n", out);
 	emit_defi(out, (snprintf(name, sizeof name, "sk_gu_narrays_%d", i), name),
 	          f->nargs + (g->loopdim < 0 ? 1 : g->nouts));
 	/* Kernel arguments for cudaLaunchKernel, in parameter order. */
@@ -1048,11 +1278,12 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	if (g->loopdim < 0)
 		fprintf(out, "m4_define([[sk_gu_loopdim_%d]], [[]])\n", i);
 	if (g->loopdim >= 0) {
-		char len[80];
-		if (g->dimsize[g->loopdim] >= 0)
-			snprintf(len, sizeof len, "%ld", g->dimsize[g->loopdim]);
-		else
-			snprintf(len, sizeof len, "%s", g->dimc[g->loopdim]);
+		char fixed[24]; /* a fixed size's digits; a run-time size's name is printed whole */
+		const char *len = g->dimc[g->loopdim];
+		if (g->dimsize[g->loopdim] >= 0) {
+			snprintf(fixed, sizeof fixed, "%ld", g->dimsize[g->loopdim]);
+			len = fixed;
+		}
 		emit_defi(out, (snprintf(name, sizeof name, "sk_gu_nouts_%d", i), name), g->nouts);
 		fprintf(out, "m4_define([[sk_gu_loopdim_%d]], [[[[%s]]]])\n", i,
 		        g->dimsize[g->loopdim] >= 0 ? "" : g->dimc[g->loopdim]);

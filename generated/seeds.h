@@ -25,7 +25,7 @@ enum {
 	SEEDS_OK = 0,
 	SEEDS_EINVAL = -1,   /* a NULL array with n > 0 */
 	SEEDS_EINC = -2,     /* inc_out is 0; a gufunc output's increments make two elements one */
-	SEEDS_EOVERLAP = -3, /* out overlaps an input, other than exactly in place */
+	SEEDS_EOVERLAP = -3, /* out overlaps an input, other than exactly in place where allowed */
 	SEEDS_ESIZE = -4,    /* n and an increment reach beyond the address space */
 	SEEDS_ENODEV = -5,   /* no CUDA device or driver */
 	SEEDS_ECUDA = -6     /* another CUDA error, such as a failed launch */
@@ -38,7 +38,7 @@ static inline const char *seeds_strerror(int code)
 	case SEEDS_OK: return "success";
 	case SEEDS_EINVAL: return "NULL array with n > 0";
 	case SEEDS_EINC: return "an output increment makes two results share an element";
-	case SEEDS_EOVERLAP: return "out overlaps an input other than exactly in place";
+	case SEEDS_EOVERLAP: return "an output overlaps another array, other than exactly in place where allowed";
 	case SEEDS_ESIZE: return "n and an increment reach beyond the address space";
 	case SEEDS_ENODEV: return "no CUDA device or driver";
 	case SEEDS_ECUDA: return "CUDA error";

@@ -22,7 +22,7 @@ enum {
 	sk_LIB[[]]_OK = 0,
 	sk_LIB[[]]_EINVAL = -1,   /* a NULL array with n > 0 */
 	sk_LIB[[]]_EINC = -2,     /* inc_out is 0; a gufunc output's increments make two elements one */
-	sk_LIB[[]]_EOVERLAP = -3, /* out overlaps an input, other than exactly in place */
+	sk_LIB[[]]_EOVERLAP = -3, /* out overlaps an input, other than exactly in place where allowed */
 	sk_LIB[[]]_ESIZE = -4,    /* n and an increment reach beyond the address space */
 	sk_LIB[[]]_ENODEV = -5,   /* no CUDA device or driver */
 	sk_LIB[[]]_ECUDA = -6     /* another CUDA error, such as a failed launch */
@@ -35,7 +35,7 @@ static inline const char *sk_lib[[]]_strerror(int code)
 	case sk_LIB[[]]_OK: return "success";
 	case sk_LIB[[]]_EINVAL: return "NULL array with n > 0";
 	case sk_LIB[[]]_EINC: return "an output increment makes two results share an element";
-	case sk_LIB[[]]_EOVERLAP: return "out overlaps an input other than exactly in place";
+	case sk_LIB[[]]_EOVERLAP: return "an output overlaps another array, other than exactly in place where allowed";
 	case sk_LIB[[]]_ESIZE: return "n and an increment reach beyond the address space";
 	case sk_LIB[[]]_ENODEV: return "no CUDA device or driver";
 	case sk_LIB[[]]_ECUDA: return "CUDA error";
@@ -125,9 +125,13 @@ m4_ifelse(sk_ngu, 0, [[]], [[/* Gufuncs: NAME_g_P(batch, sizes, inputs, outputs[
  * core dimension, inc_elem after it: the row layout of a [batch][n] array
  * is (p, n, 1), the column layout of [n][batch] is (p, 1, batch).  An input
  * increment may be 0 (broadcast).  Outputs may not overlap any other
- * array (their address ranges are compared). */
+ * array (their address ranges are compared), except that an output may be
+ * exactly an input (the same pointer and increments) where the comment of
+ * the gufunc's item function below names that input: each step reads it
+ * only at elements not yet written (symkern(3), In place). */
 sk_each_prec([[sk_each_gu([[
-/* sk_gu_name(sk_i) sk_gu_sig(sk_i), sk_input line sk_gu_line(sk_i): one batch item (private). */
+/* sk_gu_name(sk_i) sk_gu_sig(sk_i), sk_input line sk_gu_line(sk_i): one batch item (private).
+ * Inputs an output may overwrite exactly in place: sk_gu_inplace(sk_i). */
 sk_LIB[[]]_FN m4_ifelse(sk_gu_result(sk_i), 1, [[sk_T]], [[void]]) sk_gu_item(sk_i)(sk_gu_iparams(sk_i))
 {
 sk_gu_body(sk_i)
@@ -201,12 +205,13 @@ static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in
 }
 
 m4_ifelse(sk_ngu, 0, [[]], [[/* The gufuncs' argument check: each array is {pointer, inc_batch,
- * inc_elem, elements in its core dimension, is an output}. */
+ * inc_elem, elements in its core dimension, role}: 1 an output, 2 an
+ * input that an output may overwrite exactly in place, 0 another input. */
 typedef struct {
 	const void *p;
 	ptrdiff_t inc_batch, inc_elem;
 	size_t elems;
-	int out;
+	int role;
 } sk_lib[[_priv_arr]];
 
 /* Bytes [lo, hi) that array a spans, or ESIZE. */
@@ -228,34 +233,55 @@ static inline int sk_lib[[_priv_span]](size_t batch, const sk_lib[[_priv_arr]] *
 	return sk_LIB[[]]_OK;
 }
 
+/* One array on its own: not NULL, within the address space, and for an
+ * output, distinct (item, element) pairs at distinct elements. */
+static inline int sk_lib[[_priv_check_arr]](size_t batch, const sk_lib[[_priv_arr]] *a, size_t size)
+{
+	uintptr_t lo, hi;
+	int rc;
+	size_t sb, se;
+	if (!a->p)
+		return sk_LIB[[]]_EINVAL;
+	if ((rc = sk_lib[[_priv_span]](batch, a, size, &lo, &hi)) != 0 || a->role != 1)
+		return rc;
+	sb = a->inc_batch < 0 ? (size_t)0 - (size_t)a->inc_batch : (size_t)a->inc_batch;
+	se = a->inc_elem < 0 ? (size_t)0 - (size_t)a->inc_elem : (size_t)a->inc_elem;
+	if ((batch > 1 && sb == 0) || (a->elems > 1 && se == 0))
+		return sk_LIB[[]]_EINC;
+	if (batch > 1 && a->elems > 1 && !(se <= sb ? se * a->elems <= sb : sb * batch <= se))
+		return sk_LIB[[]]_EINC;
+	return sk_LIB[[]]_OK;
+}
+
+/* Output o against array a: EOVERLAP if they share a byte, unless a is an
+ * input the gufunc may overwrite in place and o is exactly on it. */
+static inline int sk_lib[[_priv_check_pair]](size_t batch, const sk_lib[[_priv_arr]] *o, const sk_lib[[_priv_arr]] *a,
+                                       size_t size)
+{
+	uintptr_t olo = 0, ohi = 0, alo = 0, ahi = 0;
+	if (a->role == 2 && a->p == o->p && a->inc_batch == o->inc_batch && a->elems == o->elems &&
+	    (a->elems <= 1 || a->inc_elem == o->inc_elem))
+		return sk_LIB[[]]_OK;
+	/* Both spans were computed once by sk_lib[[_priv_check_arr]]: no error here. */
+	(void)sk_lib[[_priv_span]](batch, o, size, &olo, &ohi);
+	(void)sk_lib[[_priv_span]](batch, a, size, &alo, &ahi);
+	return olo < ahi && alo < ohi ? sk_LIB[[]]_EOVERLAP : sk_LIB[[]]_OK;
+}
+
+/* Every array, then every output against every other array: no storage
+ * per array, so any number of arguments (symkern(5), LIMITS). */
 static inline int sk_lib[[_priv_check_gu]](size_t batch, int narr, const sk_lib[[_priv_arr]] *a, size_t size)
 {
-	uintptr_t lo[64], hi[64];
+	int rc;
 	if (batch == 0)
 		return sk_LIB[[]]_OK;
-	for (int i = 0; i < narr; i++) {
-		int rc;
-		if (a[i].elems == 0)
-			continue;
-		if (!a[i].p)
-			return sk_LIB[[]]_EINVAL;
-		if ((rc = sk_lib[[_priv_span]](batch, &a[i], size, &lo[i], &hi[i])) != 0)
-			return rc;
-		if (a[i].out) {
-			/* Distinct (item, element) pairs must be distinct elements. */
-			size_t sb = a[i].inc_batch < 0 ? (size_t)0 - (size_t)a[i].inc_batch : (size_t)a[i].inc_batch;
-			size_t se = a[i].inc_elem < 0 ? (size_t)0 - (size_t)a[i].inc_elem : (size_t)a[i].inc_elem;
-			if ((batch > 1 && sb == 0) || (a[i].elems > 1 && se == 0))
-				return sk_LIB[[]]_EINC;
-			if (batch > 1 && a[i].elems > 1 &&
-			    !(se <= sb ? se * a[i].elems <= sb : sb * batch <= se))
-				return sk_LIB[[]]_EINC;
-		}
-	}
 	for (int i = 0; i < narr; i++)
-		for (int j = 0; j < narr; j++)
-			if (i != j && a[i].out && a[i].elems && a[j].elems && lo[i] < hi[j] && lo[j] < hi[i])
-				return sk_LIB[[]]_EOVERLAP;
+		if (a[i].elems && (rc = sk_lib[[_priv_check_arr]](batch, &a[i], size)) != 0)
+			return rc;
+	for (int i = 0; i < narr; i++)
+		for (int j = 0; a[i].role == 1 && a[i].elems && j < narr; j++)
+			if (j != i && a[j].elems && (rc = sk_lib[[_priv_check_pair]](batch, &a[i], &a[j], size)) != 0)
+				return rc;
 	return sk_LIB[[]]_OK;
 }
 

@@ -555,6 +555,7 @@ template <typename T, bool MUL> static __device__ T sk_lib[[_priv_bscan]](T v, T
 
 /* A scan's block blockIdx.x is tile blockIdx.x % nt of item blockIdx.x / nt;
  * this thread's chunk of it is k0 .. k1 - 1, empty past n. */
+__attribute__((unused)) /* used by scans only */
 static __device__ __forceinline__ void sk_lib[[_priv_chunk]](size_t n, size_t nt, size_t *item, size_t *k0, size_t *k1)
 {
 	const size_t s = (blockIdx.x % nt) * sk_LIB[[]]_BLOCK * sk_LIB[[]]_GU_CHUNK + threadIdx.x * sk_LIB[[]]_GU_CHUNK;
@@ -850,7 +851,7 @@ extern "C" sk_gu_decl(sk_i)
 {
 	const sk_lib[[_priv_arr]] _a[[[]]] = {sk_gu_arrays(sk_i)};
 	int _grid, _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
-	if (_rc != 0 || batch == 0)
+	if (_rc != 0 || batch == 0m4_ifelse(sk_gu_result(sk_i), 1, [[]], [[ || sk_gu_outlen(sk_i) == 0]]))
 		return _rc;
 	const void *_kernel = (const void *)sk_gu_kern(sk_i)<0>;
 	void *_args[[[]]] = {sk_gu_launch(sk_i)};

@@ -1,10 +1,12 @@
 /* test_errors.c: bad input gets FILE:LINE:COL: error: MESSAGE, the source
  * line and a caret; every error of a file is reported. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "tests.h"
 
 typedef struct {
@@ -229,6 +231,52 @@ START_TEST(test_long_number)
 }
 END_TEST
 
+/* Constants out of the range of a requested precision, in every body:
+ * map functions, gufunc results, Sums, base cases and rules (a gufunc's
+ * were once not checked, and the header held inf.0f). */
+typedef struct {
+	const char *src;
+	bool f32, f64;
+	const char *msg; /* NULL: accepted */
+} Range;
+
+static const Range ranges[] = {
+	{"f(x) = x*1e39", true, false, "t.sym:1:1: error: constant 1e+39 in 'f' is out of the range of float (try --precision f64)"},
+	{"f(x) = x*1e39", false, true, NULL},
+	{"g(v[n]) = Sum(v[k]*1e300, (k, 0, n - 1))", true, false, "t.sym:1:1: error: constant 1e+300 in 'g' is out of the range of float"},
+	{"g(v[n]) = Sum(v[k]*1e400, (k, 0, n - 1))", false, true, "t.sym:1:1: error: constant 1e+400 in 'g' is out of the range of double"},
+	{"g(v[n]) = Sum(v[k], (k, 0, n - 1))*1e-50", true, false, "t.sym:1:1: error: constant 1e-50 in 'g' is out of the range of float"},
+	{"g(v[n]) = Sum(v[k], (k, 0, n - 1))*1e-50", false, true, NULL},
+	{"h(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 1]*1e-50\n", true, false,
+	 "t.sym:2:5: error: constant 1e-50 in 'h' is out of the range of float"},
+	{"h(x) -> s[n]:\n    s[0] = 1e39 + x\n    s[k] = s[k - 1]\n", true, true,
+	 "t.sym:2:5: error: constant 1e+39 in 'h' is out of the range of float"},
+	{"h(v[n]) -> s[n]:\n    s[k] = v[k]/Sum(v[j]*1e-320, (j, 0, n - 1))\n", false, true, NULL}, /* subnormal: kept */
+	{"h(v[n]) -> s[n]:\n    s[k] = v[k]/Sum(v[j]*1e-330, (j, 0, n - 1))\n", false, true,
+	 "t.sym:2:5: error: constant 1e-330 in 'h' is out of the range of double"},
+};
+
+START_TEST(test_constant_range)
+{
+	const Range *r = &ranges[_i];
+	Parsed *p = parse_text(r->src);
+	ck_assert_int_eq(p->errors, 0);
+	char *msgs = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&msgs, &len);
+	p->diag.out = mem;
+	int n = emit_check_constants(&p->diag, &p->dag, &p->prog, r->f32, r->f64);
+	fclose(mem);
+	if (!r->msg)
+		ck_assert_msg(n == 0, "%s: %s", r->src, msgs);
+	else
+		ck_assert_msg(n == 1 && strncmp(msgs, r->msg, strlen(r->msg)) == 0, "%s:\n got: %s\nwant: %s", r->src,
+		              msgs, r->msg);
+	free(msgs);
+	parsed_free(p);
+}
+END_TEST
+
 Suite *suite_errors(void)
 {
 	Suite *s = suite_create("errors");
@@ -240,6 +288,7 @@ Suite *suite_errors(void)
 	tcase_add_test(tc, test_all_errors_reported);
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_empty_file);
+	tcase_add_loop_test(tc, test_constant_range, 0, (int)(sizeof ranges / sizeof ranges[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

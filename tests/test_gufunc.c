@@ -354,6 +354,83 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
+/* Size names are printed whole: two that agree in their first 55 bytes
+ * (the longer one was once cut to the shorter, a silent wrong size). */
+START_TEST(test_long_size_names)
+{
+	const double v[2] = {1, 2}, w[3] = {1, 2, 3};
+	const float v32[2] = {1, 2}, w32[3] = {1, 2, 3};
+	double out = 0;
+	float out32 = 0;
+	ck_assert_int_eq(gufuncs_longsz_f64_cpu(1, 2, 3, v, 2, 1, w, 3, 1, &out, 1), GUFUNCS_OK);
+	ck_assert_double_eq(out, 2.0 + 3.0); /* the mean of w, then the sum of v */
+	ck_assert_int_eq(gufuncs_longsz_f32_cpu(1, 2, 3, v32, 2, 1, w32, 3, 1, &out32, 1), GUFUNCS_OK);
+	ck_assert(out32 == 5.0f);
+}
+END_TEST
+
+/* A call with no element to compute reads nothing, however many items:
+ * NULL arrays (symkern(3)), a base case beyond the size, and a batch far
+ * too large to walk (once read v[0] before the size guard, and looped
+ * over every item). */
+START_TEST(test_no_elements)
+{
+	double *v = malloc(sizeof *v), *s = malloc(sizeof *s); /* exactly one element: n = 1 */
+	v[0] = 0.25;
+	ck_assert_int_eq(gufuncs_cumsum_f64_cpu(3, 0, NULL, 0, 1, NULL, 0, 1), GUFUNCS_OK);
+	ck_assert_int_eq(gufuncs_fib2_f64_cpu(3, 0, NULL, 0, 1, NULL, 0, 1), GUFUNCS_OK);
+	ck_assert_int_eq(gufuncs_cumsum_f64_cpu(SIZE_MAX / 64, 0, NULL, 0, 1, NULL, 0, 1), GUFUNCS_OK);
+	ck_assert_int_eq(gufuncs_normalize_f64_cpu(SIZE_MAX / 64, 0, NULL, 7, 1, NULL, 7, 1), GUFUNCS_OK);
+	/* n = 1 below fib2's two base cases: v[1] must not be read. */
+	ck_assert_int_eq(gufuncs_fib2_f64_cpu(1, 1, v, 1, 1, s, 1, 1), GUFUNCS_OK);
+	ck_assert_double_eq(s[0], 0.25);
+	free(v);
+	free(s);
+}
+END_TEST
+
+/* Exactly in place: allowed where each step reads its input only at the
+ * element it writes (the header's comment names those inputs), with the
+ * result of the call out of place; refused with EOVERLAP where a step
+ * reads an element an earlier step wrote (lagdiff). */
+typedef int (*Vec64)(size_t, size_t, const double *, ptrdiff_t, ptrdiff_t, double *, ptrdiff_t, ptrdiff_t);
+
+START_TEST(test_in_place)
+{
+	static const struct {
+		Vec64 f;
+		int ok;
+	} t[] = {
+		{gufuncs_cumsum_f64_cpu, 1}, {gufuncs_cumprod_f64_cpu, 1}, {gufuncs_normalize_f64_cpu, 1},
+		{gufuncs_cumshare_f64_cpu, 1}, {gufuncs_fib2_f64_cpu, 1}, {gufuncs_lagdiff_f64_cpu, 0},
+	};
+	enum { B = 3, N = 9 };
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		for (int layout = 0; layout < 2; layout++) {
+			double v[B * N], ref[B * N], io[B * N];
+			ptrdiff_t ib = layout ? 1 : N, ie = layout ? B : 1;
+			for (int j = 0; j < B * N; j++)
+				v[j] = io[j] = 0.5 + 0.03125 * (j % 11);
+			ck_assert_int_eq(t[i].f(B, N, v, ib, ie, ref, ib, ie), GUFUNCS_OK);
+			int rc = t[i].f(B, N, io, ib, ie, io, ib, ie);
+			if (!t[i].ok) {
+				ck_assert_int_eq(rc, GUFUNCS_EOVERLAP);
+				ck_assert(memcmp(io, v, sizeof v) == 0); /* untouched */
+				continue;
+			}
+			ck_assert_int_eq(rc, GUFUNCS_OK);
+			ck_assert_msg(memcmp(io, ref, sizeof ref) == 0, "case %zu layout %d: in place differs", i, layout);
+			/* Shifted by one element is not exactly in place. */
+			ck_assert_int_eq(t[i].f(B, N - 1, io, ib, ie, io + ie, ib, ie), GUFUNCS_EOVERLAP);
+		}
+	/* A scalar result over its scalar input: polyval's x. */
+	double c[4] = {1, 2, 3, 4}, x[2] = {0.5, 0.25}, want[2];
+	ck_assert_int_eq(gufuncs_polyval_f64_cpu(2, 4, c, 0, 1, x, 1, want, 1), GUFUNCS_OK);
+	ck_assert_int_eq(gufuncs_polyval_f64_cpu(2, 4, c, 0, 1, x, 1, x, 1), GUFUNCS_OK);
+	ck_assert(memcmp(x, want, sizeof x) == 0);
+}
+END_TEST
+
 Suite *suite_gufunc(void)
 {
 	Suite *s = suite_create("gufunc");
@@ -363,6 +440,9 @@ Suite *suite_gufunc(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("arguments");
 	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_long_size_names);
+	tcase_add_test(tc, test_no_elements);
+	tcase_add_test(tc, test_in_place);
 	suite_add_tcase(s, tc);
 	return s;
 }
