@@ -297,7 +297,7 @@ static bool erf_term(const Node *x, Node **f, Num *s, int depth)
 /* k + s*erf(z) with k = +-s, and k + s*erfc(z) with k = -2s, as written
  * (either order, + or -): the sum's constant cancels erf(z) -> -+1 or
  * erfc(z) -> 2, so the literal form is 0, or every digit lost, in one
- * tail (the normal CDF erf(sqrt(2)*x/2)/2 + 1/2 is 0 from x = -8.3 in
+ * tail (the normal CDF erf(sqrt(2)*x/2)/2 + 1/2 is 0 from x = -8.4 in
  * double, where it is 7.6e-24 at x = -10).  The value is S*erfc(w):
  * s*(1 + erf(z)) = s*erfc(-z), s*(erf(z) - 1) = -s*erfc(z),
  * s*(erfc(z) - 2) = -s*erfc(-z); erfc is accurate in both tails (near 2,

@@ -163,12 +163,13 @@ def _tail(sign):
 ERFC_BOUND = {"f64": 6.0, "f32": 5.0}
 # erfc(-z)/2 with z = sqrt(2)*t/2 rounded: erfc multiplies the relative
 # error of its argument by about 2z**2 + 1 = t**2 + 1, so the rounded
-# argument (k units of its last place: sqrt(2) rounded, at most 0.71, and
-# the product, 1; in float 0.25 + 1) adds k(t**2 + 1) ulps: 1.71*1445 + 6
-# at t = -38 in double, 1.25*170 + 5 at t = -13 in float.  With mu and
-# sigma, x - mu and the division by 2*sigma round too (k + 2).
-NCDF_BOUND = {"f64": 2500.0, "f32": 220.0}
-NCDF_MS_BOUND = {"f64": 5400.0, "f32": 560.0}
+# argument (relative error k*2^-53, or k*2^-24: sqrt(2) rounded, 0.61 in
+# double (at most 0.71 for any constant near it) and 0.29 in float, and the
+# product, 1) adds k(t**2 + 1) ulps: 1.71*1445 + 6 at t = -38 in double,
+# 1.29*170 + 5 at t = -13 in float.  With mu and sigma, x - mu and the
+# division by 2*sigma round too (k + 2).
+NCDF_BOUND = {"f64": 2500.0, "f32": 230.0}
+NCDF_MS_BOUND = {"f64": 5400.0, "f32": 570.0}
 # log of it, t <= -1: the relative error above over |log Phi(t)| (1.84 at
 # t = -1, about t**2/2 below), plus the logarithm's ulp: at most 6.2.  The
 # log rows stop where Phi(t) (erfc(-a) for log(1 + erf(a))) is still a
