@@ -259,6 +259,94 @@ static Node *cancel_one(Dag *d, Node *x)
 	return neg ? dag_op(d, N_NEG, r, NULL) : r;
 }
 
+/* A term s*f(z) as written, f erf or erfc and s a real constant: f(z)
+ * itself, its negation, and its products and quotients by constants
+ * (erf(z)/2, 0.5*erf(z), -erf(z)/2), at most a few levels deep.  Sets
+ * *f and *s; false for anything else. */
+enum { ERF_DEPTH = 4 };
+static bool erf_term(const Node *x, Node **f, Num *s, int depth)
+{
+	if (depth > ERF_DEPTH)
+		return false;
+	if (is_call(x, MF_ERF) || is_call(x, MF_ERFC)) {
+		*f = (Node *)x;
+		*s = num_int(1);
+		return true;
+	}
+	const Node *c = NULL, *t = NULL;
+	if (x->op == N_NEG) {
+		if (!erf_term(x->kids[0], f, s, depth + 1))
+			return false;
+		*s = num_neg(*s);
+		return true;
+	}
+	if (x->op == N_MUL || x->op == N_DIV) {
+		c = x->kids[1];
+		t = x->kids[0];
+		if (x->op == N_MUL && x->kids[0]->op == N_CONST) {
+			c = x->kids[0];
+			t = x->kids[1];
+		}
+	}
+	if (!c || c->op != N_CONST || c->type != TY_REAL || !erf_term(t, f, s, depth + 1))
+		return false;
+	*s = x->op == N_MUL ? num_mul(*s, c->val) : num_div(*s, c->val);
+	return num_finite(*s) && num_cmp(*s, num_int(0)) != 0;
+}
+
+/* k + s*erf(z) with k = +-s, and k + s*erfc(z) with k = -2s, as written
+ * (either order, + or -): the sum's constant cancels erf(z) -> -+1 or
+ * erfc(z) -> 2, so the literal form is 0, or every digit lost, in one
+ * tail (the normal CDF erf(sqrt(2)*x/2)/2 + 1/2 is 0 from x = -8.4 in
+ * double, where it is 7.6e-24 at x = -10).  The value is S*erfc(w):
+ * s*(1 + erf(z)) = s*erfc(-z), s*(erf(z) - 1) = -s*erfc(z),
+ * s*(erfc(z) - 2) = -s*erfc(-z); erfc is accurate in both tails (near 2,
+ * erfc(-z) = 2 - erfc(z) without cancellation).  Returns S*erfc(w), or
+ * NULL; with d NULL, x itself where it matches, and builds nothing. */
+static Node *erf_complement(Dag *d, const Node *x)
+{
+	if (x->op != N_ADD && x->op != N_SUB)
+		return NULL;
+	for (int side = 0; side < 2; side++) {
+		const Node *k = x->kids[side], *t = x->kids[1 - side];
+		Node *f;
+		Num s;
+		if (k->op != N_CONST || k->type != TY_REAL || !erf_term(t, &f, &s, 0))
+			continue;
+		Num kv = k->val;
+		if (x->op == N_SUB && side == 0)
+			s = num_neg(s); /* k - s*f(z) */
+		else if (x->op == N_SUB)
+			kv = num_neg(kv); /* s*f(z) - k */
+		bool erf = f->fn == MF_ERF, neg_z;
+		Num S;
+		if (erf && num_cmp(kv, s) == 0) {
+			S = s; /* s*(1 + erf(z)) */
+			neg_z = true;
+		} else if (erf && num_cmp(kv, num_neg(s)) == 0) {
+			S = num_neg(s); /* s*(erf(z) - 1) */
+			neg_z = false;
+		} else if (!erf && num_cmp(kv, num_mul(num_int(-2), s)) == 0) {
+			S = num_neg(s); /* s*(erfc(z) - 2) */
+			neg_z = true;
+		} else {
+			continue;
+		}
+		if (!d)
+			return (Node *)x;
+		Node *z = R(f->kids[0]);
+		Node *e = call1(d, MF_ERFC, neg_z ? dag_op(d, N_NEG, z, NULL) : z);
+		/* S as written where it is 1/n (erfc(-z)/2, as exact as a
+		 * division by 2 is), else a product by the constant. */
+		Num inv = num_div(num_int(1), S);
+		int64_t n;
+		if (num_is_int(inv, &n) && n != 0)
+			return n == 1 ? e : n == -1 ? dag_op(d, N_NEG, e, NULL) : dag_op(d, N_DIV, e, num(d, n));
+		return dag_op(d, N_MUL, dag_const(d, S), e);
+	}
+	return NULL;
+}
+
 /* a*b + c, a*b - c, c - a*b, a*b +- c*d as fma. */
 static Node *fused(Dag *d, Node *x)
 {
@@ -317,9 +405,13 @@ static Node *norm(Dag *d, Node *x)
 }
 
 /* log(1 + exp(a)) -> softplus, log(exp(a) + exp(b)) -> log-sum-exp,
- * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u). */
+ * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u); but log(1 + erf(z))
+ * is log(erfc(-z)), its operand's rewrite (log1p(erf(z)) would be
+ * log1p(-1) = -inf where erf(z) rounds to -1). */
 static Node *logarithm(Dag *d, Node *x)
 {
+	if (erf_complement(NULL, x))
+		return NULL;
 	Node *u = one_plus(x);
 	if (u && is_call(u, MF_EXP) && !nonpositive(u->kids[0]))
 		return softplus(d, R(u->kids[0]));
@@ -360,6 +452,8 @@ static Node *rewrite_node(Dag *d, Node *x)
 	case N_ADD:
 	case N_SUB:
 		r = cancel_one(d, x);
+		if (!r)
+			r = erf_complement(d, x);
 		if (!r)
 			r = fused(d, x);
 		break;

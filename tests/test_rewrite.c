@@ -95,6 +95,11 @@ static long double r_coshm1(const long double *a)
 	long double s = sinhl(a[0] / 2);
 	return 2 * s * s;
 }
+static long double r_erfhalf(const long double *a) { return erfcl(-a[0]) / 2; }
+static long double r_erfp1(const long double *a) { return erfcl(-a[0]); }
+static long double r_onemerf(const long double *a) { return erfcl(a[0]); }
+static long double r_erfm1(const long double *a) { return -erfcl(a[0]); }
+static long double r_logerfp1(const long double *a) { return logl(erfcl(-a[0])); }
 
 /* Adapters from an argument array to each generated scalar function. */
 #define A1(x) x[0]
@@ -126,6 +131,11 @@ ADAPT(powm3, A1)
 ADAPT(powm32, A1)
 ADAPT(onemcos, A1)
 ADAPT(coshm1, A1)
+ADAPT(erfhalf, A1)
+ADAPT(erfp1, A1)
+ADAPT(onemerf, A1)
+ADAPT(erfm1, A1)
+ADAPT(logerfp1, A1)
 #define FNS(fn) rw64_##fn, lit64_##fn, rw32_##fn, lit32_##fn
 
 /* Domains where the literal form overflows or cancels.  The f32 bounds
@@ -148,6 +158,17 @@ static const Case cases[] = {
 	{"1 - cos(x)", 1, -1e-4, 1e-4, -1e-2, 1e-2, 2, 3, r_cosm1, FNS(onemcos), 0},
 	/* sinh's error, squared: the one rewrite past 2 ulps */
 	{"cosh(x) - 1", 1, -1e-4, 1e-4, -1e-2, 1e-2, 3.5, 4, r_coshm1, FNS(coshm1), 0},
+	/* erf +- 1 -> +-erfc(-+x): erfc's own error (the C library's, 5 ulps
+	 * documented in double, 4 in float); the literal forms are 0 where
+	 * erf rounds to -+1, from |x| = 5.9 (double), 3.9 (float), and the
+	 * results stay normal up to |x| = 26.5 (double), 9.1 (float). */
+	{"erf(x)/2 + 1/2", 1, -26.5, -6, -9.1, -4, 5, 4, r_erfhalf, FNS(erfhalf), 0},
+	{"erf(x) + 1", 1, -26.5, -6, -9.1, -4, 5, 4, r_erfp1, FNS(erfp1), 0},
+	{"1 - erf(x)", 1, 6, 26.5, 4, 9.1, 5, 4, r_onemerf, FNS(onemerf), 0},
+	{"erf(x) - 1", 1, 6, 26.5, 4, 9.1, 5, 4, r_erfm1, FNS(erfm1), 0},
+	/* log(erfc(-x)), not log1p(erf(x)) (-inf there): erfc's relative
+	 * error over |log| (at least 36), plus the logarithm's */
+	{"log(1 + erf(x))", 1, -26.5, -6, -9.1, -4, 1.5, 1.5, r_logerfp1, FNS(logerfp1), 0},
 };
 
 /* The worst error over POINTS points, rewritten and literal. */
@@ -198,6 +219,94 @@ START_TEST(test_rewrite_f32)
 	ck_assert_msg(rw <= c->bound32, "%s (f32): %.3g ulps rewritten, bound %.3g", c->name, rw, c->bound32);
 	ck_assert_msg(lit >= 1000 * fmax(rw, 0.5), "%s (f32): literal %.3g ulps is not 1000 times %.3g",
 	              c->name, lit, rw);
+}
+END_TEST
+
+/* The normal CDF Phi(t) and survival function as SymPy prints them
+ * (sympy.stats.Normal's cdf and 1 - cdf, with mu and sigma too, and
+ * erfc(-x/sqrt(2))/2, which SymPy prints as 1 - erfc(sqrt(2)*x/2)/2), and
+ * log Phi: rewritten to erfc(-+z)/2 (symkern(5), REWRITES), against
+ * mpmath's values (60 digits).  The literal forms are 0 from t = -8.4
+ * (double) and -5.5 (float), and log Phi is -inf.  The rewritten error is
+ * erfc's (5 ulps documented in double, 4 in float) plus the rounding of
+ * its argument z = sqrt(2)*t/2, which erfc turns into about
+ * (2z**2 + 1) = (t**2 + 1) times as many ulps of the result: z's
+ * relative error is k units of 2^-53 (2^-24), k = 1.71 (double: sqrt(2)
+ * rounded, 0.61, at most 0.71, and the product, 1) or 1.29 (float), 2
+ * more with mu and sigma (x - mu and the division). */
+typedef struct {
+	double t;
+	long double phi, logphi;
+} NormalPoint;
+
+static const NormalPoint normal_points[] = {
+	{-37, 5.725571222524576822683e-300L, -689.0305855768905936009L},
+	{-20, 2.753624118606233695076e-89L, -203.9171553710972639368L},
+	{-10, 7.619853024160526065973e-24L, -53.23128515051247057835L},
+	{-0.5, 0.3085375387259868963623L, -1.17591176159361860888L},
+	{-0x1p-10, 0.4996104079912194589932L, -0.693926668299153286694L},
+	{0x1p-10, 0.5003895920087805410068L, -0.6923682999486548568859L},
+	{0.5, 0.6914624612740131036377L, -0.3689464152886563930656L},
+	{3, 0.9986501019683699054733L, -0.001350809964748193798841L},
+	{8, 0.9999999999999993779039L, -6.220960574271786058534e-16L},
+};
+
+/* mu and sigma of the ms forms: x = mu + sigma*t exactly, and
+ * (x - mu)/sigma = t */
+static const double MU = 0.5, SIGMA = 3;
+
+static void check_normal(const char *form, bool f32, double t, double got, double lit, long double ref,
+                         double bound)
+{
+	double e1 = ulps(got, ref, f32), e0 = ulps(lit, ref, f32);
+	ck_assert_msg(e1 <= bound, "%s%s at t = %g: %.3g ulps, bound %.3g", form, f32 ? " (f32)" : "", t, e1,
+	              bound);
+	/* where erf(z) rounds to -1 (+1 in the survival function at -t) */
+	if (t <= (f32 ? -5.5 : -8.4))
+		ck_assert_msg(e0 > bound, "%s%s at t = %g: literal %.3g ulps within the bound", form,
+		              f32 ? " (f32)" : "", t, e0);
+}
+
+START_TEST(test_normal_cdf)
+{
+	for (size_t i = 0; i < sizeof normal_points / sizeof normal_points[0]; i++) {
+		const NormalPoint *p = &normal_points[i];
+		double t = p->t, b = 5 + 1.71 * (t * t + 1), bms = 5 + 3.71 * (t * t + 1);
+		double blog = b / fabs((double)p->logphi) + 1; /* Phi's relative error over |log Phi| */
+		double x = MU + SIGMA * t, xs = MU - SIGMA * t;
+		check_normal("erf(sqrt(2)*x/2)/2 + 1/2", false, t, rw_ncdf_f64(t), rwlit_ncdf_f64(t), p->phi, b);
+		check_normal("1/2 - erf(sqrt(2)*x/2)/2", false, t, rw_nsf_f64(-t), rwlit_nsf_f64(-t), p->phi, b);
+		check_normal("1 - erfc(sqrt(2)*x/2)/2", false, t, rw_ncdfc_f64(t), rwlit_ncdfc_f64(t), p->phi, b);
+		check_normal("erf(sqrt(2)*(-mu + x)/(2*sigma))/2 + 1/2", false, t, rw_ncdfms_f64(x, MU, SIGMA),
+		             rwlit_ncdfms_f64(x, MU, SIGMA), p->phi, bms);
+		check_normal("1/2 - erf(sqrt(2)*(-mu + x)/(2*sigma))/2", false, t, rw_nsfms_f64(xs, MU, SIGMA),
+		             rwlit_nsfms_f64(xs, MU, SIGMA), p->phi, bms);
+		/* log Phi for t > 0 is log(1 - Q) with Q rounded away (not
+		 * rewritten: log1p(-erfc(z)/2) would be needed) */
+		if (t <= 0.5)
+			check_normal("log(erf(sqrt(2)*x/2)/2 + 1/2)", false, t, rw_lncdf_f64(t), rwlit_lncdf_f64(t),
+			             p->logphi, blog);
+		if (fabs(t) > 12) /* Phi(t) underflows float */
+			continue;
+		float tf = (float)t, xf = (float)x, xsf = (float)xs, mf = (float)MU, sf = (float)SIGMA;
+		double b32 = 4 + 1.29 * (t * t + 1), bms32 = 4 + 3.29 * (t * t + 1);
+		double blog32 = b32 / fabs((double)p->logphi) + 1;
+		check_normal("erf(sqrt(2)*x/2)/2 + 1/2", true, t, rw_ncdf_f32(tf), rwlit_ncdf_f32(tf), p->phi, b32);
+		check_normal("1/2 - erf(sqrt(2)*x/2)/2", true, t, rw_nsf_f32(-tf), rwlit_nsf_f32(-tf), p->phi, b32);
+		check_normal("1 - erfc(sqrt(2)*x/2)/2", true, t, rw_ncdfc_f32(tf), rwlit_ncdfc_f32(tf), p->phi, b32);
+		check_normal("erf(sqrt(2)*(-mu + x)/(2*sigma))/2 + 1/2", true, t, rw_ncdfms_f32(xf, mf, sf),
+		             rwlit_ncdfms_f32(xf, mf, sf), p->phi, bms32);
+		check_normal("1/2 - erf(sqrt(2)*(-mu + x)/(2*sigma))/2", true, t, rw_nsfms_f32(xsf, mf, sf),
+		             rwlit_nsfms_f32(xsf, mf, sf), p->phi, bms32);
+		if (t <= 0.5)
+			check_normal("log(erf(sqrt(2)*x/2)/2 + 1/2)", true, t, rw_lncdf_f32(tf), rwlit_lncdf_f32(tf),
+			             p->logphi, blog32);
+	}
+	/* The tails' ends: Phi(-38.5) rounds to 0 in double; erfc(-z)/2 of
+	 * large z is 1, and erfc's infinities and NaN pass through. */
+	ck_assert(rw_ncdf_f64(-38.5) == 0 && rw_ncdf_f64(40) == 1 && rw_nsf_f64(40) == 0);
+	ck_assert(rw_ncdf_f64(-INFINITY) == 0 && rw_ncdf_f64(INFINITY) == 1 && isnan(rw_ncdf_f64(NAN)));
+	ck_assert(rw_ncdf_f32(-16.0f) == 0 && rw_ncdf_f32(6.0f) == 1);
 }
 END_TEST
 
@@ -368,6 +477,7 @@ Suite *suite_rewrite(void)
 	TCase *tc = tcase_create("rewrite");
 	tcase_add_loop_test(tc, test_rewrite_f64, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_loop_test(tc, test_rewrite_f32, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, test_normal_cdf);
 	tcase_add_test(tc, test_powers);
 	tcase_add_test(tc, test_negative_powers_range);
 	tcase_add_test(tc, test_power_near_overflow);

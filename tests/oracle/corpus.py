@@ -122,11 +122,60 @@ class Rewrite:
         self.gpu_ratio = gpu_ratio  # False: the GPU's literal form is as good
 
 
+def _normal_points(sign):
+    """(x, mu, sigma) with t = (x - mu)/sigma uniform over the normal
+    CDF's domain (NORMAL_T; sign -1: mirrored, for the survival function),
+    mu in [-3, 3] and sigma log-uniform in [1/4, 4]; x = mu + sigma*t
+    rounded to the precision."""
+    def r(rng, n, prec):
+        dt = np.float64 if prec == "f64" else np.float32
+        lo, hi = NORMAL_T[prec]
+        t = sign * rng.uniform(lo, hi, n)
+        mu = rng.uniform(-3, 3, n).astype(dt)
+        sigma = np.exp(rng.uniform(math.log(0.25), math.log(4), n)).astype(dt)
+        x = (mu.astype(np.float64) + sigma * t).astype(dt)
+        return x.astype(np.float64), mu.astype(np.float64), sigma.astype(np.float64)
+    return r
+
+
 LNMAX = lambda L: L["lnmax"]
 # 2*sin(u/2)**2 squares a library sine: twice its error (libmvec documents
 # 4 ulps, 4.5 from the exact value) plus the square's rounding: 9.5.
 # symkern(5) says 3.5, which assumes a sine within about 1.5 ulps.
 SQUARE_BOUND = {"f64": 9.5, "f32": 9.5}
+# The normal CDF's domain, t = (x - mu)/sigma: both tails down to where
+# Phi(t) is subnormal (Phi(-37.5) = 2^-1022, Phi(-13) = 0.5 FLT_MIN).
+NORMAL_T = {"f64": (-38.0, 8.0), "f32": (-13.0, 4.0)}
+MU, SIGMA = sympy.symbols("mu sigma")
+
+
+def _tail(sign):
+    """The ends of the normal CDF's domain (sign 1: mirrored)."""
+    ends = lambda L: NORMAL_T["f64" if L["eps"] < 1e-10 else "f32"]
+    if sign < 0:
+        return (lambda L: ends(L)[0], lambda L: ends(L)[1])
+    return (lambda L: -ends(L)[1], lambda L: -ends(L)[0])
+
+
+# erfc's documented error (5 ulps in double, glibc and CUDA; 4 in float)
+# from the exact value; a division by 2 is exact but for subnormal results
+# (half an ulp more).
+ERFC_BOUND = {"f64": 6.0, "f32": 5.0}
+# erfc(-z)/2 with z = sqrt(2)*t/2 rounded: erfc multiplies the relative
+# error of its argument by about 2z**2 + 1 = t**2 + 1, so the rounded
+# argument (relative error k*2^-53, or k*2^-24: sqrt(2) rounded, 0.61 in
+# double (at most 0.71 for any constant near it) and 0.29 in float, and the
+# product, 1) adds k(t**2 + 1) ulps: 1.71*1445 + 6 at t = -38 in double,
+# 1.29*170 + 5 at t = -13 in float.  With mu and sigma, x - mu and the
+# division by 2*sigma round too (k + 2).
+NCDF_BOUND = {"f64": 2500.0, "f32": 230.0}
+NCDF_MS_BOUND = {"f64": 5400.0, "f32": 570.0}
+# log of it, t <= -1: the relative error above over |log Phi(t)| (1.84 at
+# t = -1, about t**2/2 below), plus the logarithm's ulp: at most 6.2.  The
+# log rows stop where Phi(t) (erfc(-a) for log(1 + erf(a))) is still a
+# normal number, t >= -37.5 (-12.9 in float): a subnormal Phi has lost
+# bits, which its logarithm (about -700) shows as hundreds of ulps.
+LNCDF_BOUND = {"f64": 7.0, "f32": 7.0}
 REWRITES = [
     Rewrite("rw_expm1", "exp(a) - 1 -> expm1(a)", sympy.exp(X) - 1, (X,),
             [D.logu(lambda L: L["tiny"], 1e-2, True), D.uni(-1, 1)]),
@@ -157,6 +206,33 @@ REWRITES = [
             [D.logu(1e-8, 1e-1, True), D.uni(-3, 3)], bound=SQUARE_BOUND),
     Rewrite("rw_sop", "a*b - c*d (Kahan's sum of products)", X * Y - Z * sympy.Symbol("w"),
             (sympy.Symbol("w"), X, Y, Z), [_sop_points]),
+    # The normal CDF as SymPy prints it (sympy.stats Normal's cdf, 1 - cdf,
+    # erfc(-x/sqrt(2))/2) and erf +- 1: the literal forms are 0 (or lose
+    # every digit) where erf rounds to -1 or 1 (|z| > 5.9 in double, 3.9
+    # in float); rewritten to erfc(-+z)/2 (symkern(5) REWRITES).
+    Rewrite("rw_ncdf", "erf(sqrt(2)*x/2)/2 + 1/2 -> erfc(-z)/2 (normal CDF)",
+            (1 + sympy.erf(X / sympy.sqrt(2))) / 2, (X,), [D.uni(*_tail(-1))], bound=NCDF_BOUND),
+    Rewrite("rw_nsf", "1/2 - erf(sqrt(2)*x/2)/2 -> erfc(z)/2 (normal survival)",
+            (1 - sympy.erf(X / sympy.sqrt(2))) / 2, (X,), [D.uni(*_tail(1))], bound=NCDF_BOUND),
+    Rewrite("rw_ncdf_erfc", "1 - erfc(sqrt(2)*x/2)/2 -> erfc(-z)/2 (SymPy's erfc(-x/sqrt(2))/2)",
+            sympy.erfc(-X / sympy.sqrt(2)) / 2, (X,), [D.uni(*_tail(-1))], bound=NCDF_BOUND),
+    Rewrite("rw_ncdf_ms", "normal CDF with mu, sigma -> erfc(-z)/2",
+            (1 + sympy.erf((X - MU) / (sympy.sqrt(2) * SIGMA))) / 2, (X, MU, SIGMA), [_normal_points(1)],
+            bound=NCDF_MS_BOUND),
+    Rewrite("rw_nsf_ms", "normal survival with mu, sigma -> erfc(z)/2",
+            (1 - sympy.erf((X - MU) / (sympy.sqrt(2) * SIGMA))) / 2, (X, MU, SIGMA), [_normal_points(-1)],
+            bound=NCDF_MS_BOUND),
+    Rewrite("rw_lncdf", "log(erf(sqrt(2)*x/2)/2 + 1/2) -> log(erfc(-z)/2)",
+            sympy.log((1 + sympy.erf(X / sympy.sqrt(2))) / 2), (X,),
+            [D.uni(lambda L: -37.5 if L["eps"] < 1e-10 else -12.9, -1)], bound=LNCDF_BOUND),
+    Rewrite("rw_erfp1", "1 + erf(a) -> erfc(-a)", 1 + sympy.erf(X), (X,),
+            [D.uni(lambda L: -27 if L["eps"] < 1e-10 else -9.2, 3)], bound=ERFC_BOUND),
+    Rewrite("rw_1merf", "1 - erf(a) -> erfc(a)", 1 - sympy.erf(X), (X,),
+            [D.uni(-3, lambda L: 27 if L["eps"] < 1e-10 else 9.2)], bound=ERFC_BOUND),
+    Rewrite("rw_erfm1", "erf(a) - 1 -> -erfc(a)", sympy.erf(X) - 1, (X,),
+            [D.uni(-3, lambda L: 27 if L["eps"] < 1e-10 else 9.2)], bound=ERFC_BOUND),
+    Rewrite("rw_logerfp1", "log(1 + erf(a)) -> log(erfc(-a))", sympy.log(1 + sympy.erf(X)), (X,),
+            [D.uni(lambda L: -26.5 if L["eps"] < 1e-10 else -9.15, -1)]),
     Rewrite("rw_pow12", "x**12 by repeated squaring", X ** 12, (X,),
             [D.logu(1e-3, 1e3, True)], ratio=False),
     Rewrite("rw_powm5", "x**(-5) by repeated squaring", X ** -5, (X,),
