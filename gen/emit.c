@@ -135,6 +135,64 @@ void emit_defi(FILE *out, const char *name, long value)
 	fprintf(out, "m4_define([[%s]], [[%ld]])\n", name, value);
 }
 
+/* Functions that device code calls instead of inlining: nvcc inlines
+ * every call of a static inline function, so a function that calls
+ * another twice, which calls another twice, ... is copied 2^depth times
+ * (16 levels took nvcc a minute; gcc decides for itself).  The inlined
+ * size of a function is its operations plus the inlined sizes of the
+ * functions it calls inline; a function called by another whose inlined
+ * size passes INLINE_MAX operations is called.  Kernels of smaller
+ * functions are unchanged.  Writes sk_noinline, `$1(I)` for each such
+ * map function I, and their count sk_nnoinline. */
+enum { INLINE_MAX = 1024 };
+
+static void emit_noinline(FILE *out, Dag *dag, const Program *prog)
+{
+	int nall = 0;
+	for (int i = 0; i < prog->nfuncs; i++)
+		nall = prog->funcs[i]->index + 1 > nall ? prog->funcs[i]->index + 1 : nall;
+	for (int i = 0; i < prog->ngufuncs; i++)
+		nall = prog->gufuncs[i]->index + 1 > nall ? prog->gufuncs[i]->index + 1 : nall;
+	/* By Func.index: calls from other definitions, the inlined size, the choice. */
+	size_t *calls = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *calls);
+	double *size = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *size);
+	bool *called = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *called);
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < prog->nfuncs + prog->ngufuncs; i++) {
+			const Func *f = i < prog->nfuncs ? prog->funcs[i] : prog->gufuncs[i - prog->nfuncs];
+			Node **roots, *root = f->root;
+			int nr = f->gu && f->gu->loopdim >= 0 ? gufunc_roots(f->gu, dag->arena, &roots) : 1;
+			if (nr == 1 && !(f->gu && f->gu->loopdim >= 0))
+				roots = &root;
+			for (int r = 0; r < nr; r++) {
+				Node **order;
+				size_t n = dag_schedule(dag, roots[r], &order);
+				for (size_t k = 0; k < n; k++) {
+					const Node *x = order[k];
+					if (x->op != N_UCALL)
+						continue;
+					if (pass == 0)
+						calls[x->func->index]++;
+					else if (!f->gu && !called[x->func->index])
+						size[f->index] += size[x->func->index];
+				}
+			}
+			if (pass == 1 && !f->gu) { /* callees come first: their sizes are final */
+				size[f->index] += (double)dag_count_ops(dag, f->root);
+				called[f->index] = calls[f->index] && size[f->index] > INLINE_MAX;
+			}
+		}
+	int count = 0;
+	fputs("m4_define([[sk_noinline]], [[", out);
+	for (int i = 0; i < prog->nfuncs; i++)
+		if (called[prog->funcs[i]->index]) {
+			fprintf(out, "$1([[%d]])", i);
+			count++;
+		}
+	fputs("]])\n", out);
+	emit_defi(out, "sk_nnoinline", count);
+}
+
 void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 {
 	char up[128];
@@ -216,6 +274,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 		fputs(")", out);
 	}
 	fputs("]])\n", out);
+	emit_noinline(out, dag, prog);
 	emit_gu_defs(out, dag, prog, info);
 	fputs("m4_divert(0)m4_dnl\n", out);
 }

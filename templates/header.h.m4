@@ -101,6 +101,14 @@ static inline double sk_lib[[_priv_cbrt]](double x)
 }
 #endif
 
+m4_ifelse(sk_nnoinline, 0, [[]], [[/* Functions that other functions call more than once over, each too
+ * large to copy into every caller (symkern(3), Composed functions):
+ * device code calls them. */
+#if defined(__CUDA_ARCH__)
+sk_noinline([[sk_noinline_decl]])m4_dnl
+#endif
+
+]])m4_dnl
 /* Scalar functions: callable from C, C++ and from CUDA kernels. */
 sk_each_prec([[sk_each_fn([[
 /* sk_fn_name(sk_i)(sk_args(sk_i, [[\&]], [[, ]])), sk_input line sk_fn_line(sk_i), operations: sk_fn_nops(sk_i) */

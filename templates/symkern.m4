@@ -138,6 +138,11 @@ m4_define([[sk_scalar_decl]], [[sk_T sk_f($1)(sk_params($1, [[sk_T \&]]))]])
 m4_define([[sk_map_decl]], [[int sk_map($1)(size_t n, sk_args($1, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out, struct CUstream_st *stream)]])
 m4_define([[sk_cpu_decl]], [[int sk_map($1)[[_cpu]](size_t n, sk_args($1, [[const sk_T *\&, ptrdiff_t inc_\&, ]], [[]])sk_T *out, ptrdiff_t inc_out)]])
 
+m4_dnl sk_noinline_decl(I): in each precision, the declaration that makes
+m4_dnl device code call function I instead of inlining it (sk_noinline).
+m4_define([[sk_noinline_decl]], [[sk_each_prec([[__noinline__ sk_LIB[[]]_FN sk_scalar_decl($1);
+]])]])
+
 m4_dnl sk_f(I): the scalar function's C name; sk_map(I): the map function's.
 m4_define([[sk_f]], [[sk_lib[[_]]sk_fn_name($1)[[_]]sk_P[[]]]])
 m4_define([[sk_map]], [[sk_lib[[_]]sk_fn_name($1)[[_map_]]sk_P[[]]]])

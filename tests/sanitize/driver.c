@@ -291,9 +291,19 @@ static size_t loop_sizes(const Case *c, size_t *out)
 int main(void)
 {
 	static const size_t batches[] = {0, 1, 7}, others[] = {0, 1, 3};
+	const char *only = getenv("SAN_ONLY"); /* cases whose name holds this */
 	size_t calls = 0;
+#ifdef SAN_GPU
+	int ndev = 0;
+	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+		printf("SKIP: no CUDA device\n");
+		return 77;
+	}
+#endif
 	for (size_t ci = 0; ci < ncases; ci++) {
 		const Case *c = &cases[ci];
+		if (only && !strstr(c->name, only))
+			continue;
 		size_t ls[16], nls = loop_sizes(c, ls);
 		int first = c->loopdim >= 0 ? c->loopdim : 0;
 		/* Sizes other than the first vary together, in 3 ways. */
