@@ -20,6 +20,20 @@ typedef struct {
 	Loc loc;
 } Pending;
 
+/* Names to numbers: a function's arguments, a gufunc's sequences.
+ * Open addressing, at most half full.  Emptied by a
+ * new stamp, not by clearing, so that a definition of 10^4 arguments
+ * costs nothing to the next ones. */
+typedef struct {
+	struct Slot {
+		const char *name;
+		long val;
+		unsigned stamp;
+	} *slot;
+	size_t cap, n;
+	unsigned stamp;
+} NameMap;
+
 /* An open Sum or Product: its bound index and limits (set once parsed). */
 typedef struct SumFrame {
 	int level;
@@ -50,6 +64,8 @@ typedef struct {
 	Func **table;  /* functions by name, open addressing */
 	size_t table_cap;
 	size_t nall;   /* functions in the table */
+	NameMap args;  /* the arguments of cur, by name */
+	NameMap seqs;  /* the sequences of cur, by name */
 	/* Inside a gufunc: */
 	const char *idxname[DAG_MAX_LEVEL]; /* the index bound at each level */
 	SumFrame *frame; /* the innermost open Sum */
@@ -77,6 +93,55 @@ static uint64_t hash_str(const char *s)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 1099511628211u;
 	return h;
+}
+
+static void map_reset(NameMap *m)
+{
+	m->n = 0;
+	if (++m->stamp == 0) { /* after 2^32 resets: clear once */
+		if (m->slot)
+			memset(m->slot, 0, m->cap * sizeof *m->slot);
+		m->stamp = 1;
+	}
+}
+
+static long map_get(const NameMap *m, const char *s)
+{
+	if (!m->n)
+		return -1;
+	for (size_t i = hash_str(s) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		const struct Slot *e = &m->slot[i];
+		if (e->stamp != m->stamp)
+			return -1;
+		if (strcmp(e->name, s) == 0)
+			return e->val;
+	}
+}
+
+static void map_insert(struct Slot *t, size_t cap, struct Slot e)
+{
+	size_t i = hash_str(e.name) & (cap - 1);
+	while (t[i].stamp == e.stamp)
+		i = (i + 1) & (cap - 1);
+	t[i] = e;
+}
+
+/* Adds s (not yet in m) with value v. */
+static void map_put(Arena *a, NameMap *m, const char *s, long v)
+{
+	if (!m->stamp)
+		m->stamp = 1;
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 16;
+		struct Slot *t = arena_grow(a, NULL, 0, cap, sizeof *t);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slot[i].stamp == m->stamp)
+				map_insert(t, cap, m->slot[i]);
+		m->slot = t;
+		m->cap = cap;
+	}
+	map_insert(m->slot, m->cap, (struct Slot){s, v, m->stamp});
+	m->n++;
 }
 
 static Func *find_func(Parser *p, const char *name)
@@ -110,8 +175,7 @@ static void add_func(Parser *p, Func *f)
 	p->table[j] = f;
 	Func ***list = f->gu ? &p->prog->gufuncs : &p->prog->funcs;
 	int *count = f->gu ? &p->prog->ngufuncs : &p->prog->nfuncs;
-	if (*count % 64 == 0)
-		*list = arena_grow(p->arena, *list, (size_t)*count, (size_t)*count + 64, sizeof **list);
+	*list = arena_room(p->arena, *list, (size_t)*count, sizeof **list);
 	(*list)[(*count)++] = f;
 	p->nall++;
 }
@@ -184,10 +248,7 @@ static Node *power(Parser *p, Node *b, Node *e, Loc at);
 
 static int find_arg(Parser *p, const char *s)
 {
-	for (int i = 0; p->cur && i < p->cur->nargs; i++)
-		if (strcmp(p->cur->args[i], s) == 0)
-			return i;
-	return -1;
+	return p->cur ? (int)map_get(&p->args, s) : -1;
 }
 
 /* args = expr { ',' expr }   (inside the parentheses of a call; ')' follows)
@@ -255,12 +316,9 @@ static int find_dim(const Gufunc *g, const char *s)
 	return -1;
 }
 
-static int find_seq(const Gufunc *g, const char *s)
+static int find_seq(Parser *p, const char *s)
 {
-	for (int i = 0; g && i < g->nseqs; i++)
-		if (strcmp(g->seqs[i].name, s) == 0)
-			return i;
-	return -1;
+	return p->cur && p->cur->gu ? (int)map_get(&p->seqs, s) : -1;
 }
 
 static int find_out(const Func *f, const char *s)
@@ -434,7 +492,7 @@ static Node *parse_indexed(Parser *p, Token name)
 	Node *e = parse_expr(p);
 	if (!e || !expect(p, T_RBRACKET, "']'", open))
 		return NULL;
-	int arg = find_arg(p, s), seq = find_seq(g, s), level;
+	int arg = find_arg(p, s), seq = find_seq(p, s), level;
 	long off;
 	if (!g || (arg >= 0 && g->argdim[arg] < 0)) {
 		diag_error(p->diag, name.loc, "'%s' is not a vector: declare it with its size, as in '%s[n]'", s, s);
@@ -560,7 +618,7 @@ static Node *parse_sum(Parser *p, Token name, bool prod)
 		return NULL;
 	}
 	if (find_arg(p, v) >= 0 || find_index(p, v) >= 0 || find_dim(p->cur->gu, v) >= 0 ||
-	    find_seq(p->cur->gu, v) >= 0 || builtin_lookup(v)) {
+	    find_seq(p, v) >= 0 || builtin_lookup(v)) {
 		diag_error(p->diag, var.loc, "the index '%s' of this %s is already a name here", v, what);
 		return NULL;
 	}
@@ -922,7 +980,7 @@ static Node *parse_primary(Parser *p)
 		if (g && (i = find_dim(g, s)) >= 0)
 			return g->dimsize[i] >= 0 ? dag_const(p->dag, num_int(g->dimsize[i]))
 			                          : dag_gu(p->dag, N_DIM, p->cur, i, -1, 0, NULL, 0);
-		if (g && (find_seq(g, s) >= 0 || find_out(p->cur, s) >= 0)) {
+		if (g && (find_seq(p, s) >= 0 || find_out(p->cur, s) >= 0)) {
 			diag_error(p->diag, t.loc, "'%s' is a sequence: index it, as in '%s[k - 1]'", s, s);
 			return NULL;
 		}
@@ -1160,12 +1218,10 @@ static int parse_dim(Parser *p, Func *f)
 		diag_error(p->diag, t.loc, "more than 64 core dimensions");
 		return -1;
 	}
-	if (g->ndims % 8 == 0) {
-		size_t n = (size_t)g->ndims, m = n + 8;
-		g->dimname = arena_grow(p->arena, g->dimname, n, m, sizeof *g->dimname);
-		g->dimc = arena_grow(p->arena, g->dimc, n, m, sizeof *g->dimc);
-		g->dimsize = arena_grow(p->arena, g->dimsize, n, m, sizeof *g->dimsize);
-	}
+	size_t n = (size_t)g->ndims;
+	g->dimname = arena_room(p->arena, g->dimname, n, sizeof *g->dimname);
+	g->dimc = arena_room(p->arena, g->dimc, n, sizeof *g->dimc);
+	g->dimsize = arena_room(p->arena, g->dimsize, n, sizeof *g->dimsize);
 	g->dimname[g->ndims] = s;
 	/* `n` is the map functions' length; a gufunc has none, so its sizes
 	 * keep their names where C allows. */
@@ -1178,8 +1234,7 @@ static int parse_dim(Parser *p, Func *f)
  * param  = NAME [ '[' dim ']' ] */
 static bool parse_params(Parser *p, Func *f)
 {
-	int cap = 0;
-	int *dims = NULL, dcap = 0; /* each argument's core dimension, or -1 */
+	int *dims = NULL; /* each argument's core dimension, or -1 */
 	p->pdims = NULL;
 	if (p->tok.kind == T_RPAREN)
 		return true;
@@ -1194,11 +1249,10 @@ static bool parse_params(Parser *p, Func *f)
 			diag_error(p->diag, p->tok.loc, "'%s' is a built-in name and cannot be an argument", s);
 			return false;
 		}
-		for (int i = 0; i < f->nargs; i++)
-			if (strcmp(f->args[i], s) == 0) {
-				diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
-				return false;
-			}
+		if (find_arg(p, s) >= 0) {
+			diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
+			return false;
+		}
 		if (find_dim(f->gu, s) >= 0) {
 			diag_error(p->diag, p->tok.loc, "'%s' is already a size and cannot be an argument", s);
 			return false;
@@ -1207,21 +1261,13 @@ static bool parse_params(Parser *p, Func *f)
 			diag_error(p->diag, p->tok.loc, "more than %d arguments", PARSE_MAX_ARGS);
 			return false;
 		}
-		if (f->nargs == cap) {
-			f->args = arena_grow(p->arena, f->args, (size_t)f->nargs, (size_t)(cap ? 2 * cap : 8),
-			                     sizeof *f->args);
-			f->argloc = arena_grow(p->arena, f->argloc, (size_t)f->nargs,
-			                       (size_t)(cap ? 2 * cap : 8), sizeof *f->argloc);
-			cap = cap ? 2 * cap : 8;
-		}
-		if (f->nargs >= dcap) {
-			int nc = f->nargs + 8;
-			dims = arena_grow(p->arena, dims, (size_t)dcap, (size_t)nc, sizeof *dims);
-			dcap = nc;
-		}
+		size_t n = (size_t)f->nargs;
+		f->args = arena_room(p->arena, f->args, n, sizeof *f->args);
+		f->argloc = arena_room(p->arena, f->argloc, n, sizeof *f->argloc);
+		dims = arena_room(p->arena, dims, n, sizeof *dims);
 		f->argloc[f->nargs] = p->tok.loc;
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): nargs >= 0, so dims grew above */
 		dims[f->nargs] = -1;
+		map_put(p->arena, &p->args, s, f->nargs);
 		f->args[f->nargs++] = s;
 		next(p);
 		if (p->tok.kind == T_LBRACKET) {
@@ -1289,12 +1335,10 @@ static bool parse_outputs(Parser *p, Func *f)
 			diag_error(p->diag, t.loc, "more than 64 outputs");
 			return false;
 		}
-		if (g->nouts % 8 == 0) {
-			size_t n = (size_t)g->nouts, m = n + 8;
-			g->outname = arena_grow(p->arena, g->outname, n, m, sizeof *g->outname);
-			g->outc = arena_grow(p->arena, g->outc, n, m, sizeof *g->outc);
-			g->outseq = arena_grow(p->arena, g->outseq, n, m, sizeof *g->outseq);
-		}
+		size_t n = (size_t)g->nouts;
+		g->outname = arena_room(p->arena, g->outname, n, sizeof *g->outname);
+		g->outc = arena_room(p->arena, g->outc, n, sizeof *g->outc);
+		g->outseq = arena_room(p->arena, g->outseq, n, sizeof *g->outseq);
 		g->loopdim = d;
 		g->outname[g->nouts] = s;
 		g->outc[g->nouts] = names_c_arg(p->arena, s, p->prog->lib);
@@ -1316,7 +1360,7 @@ static bool parse_line(Parser *p, Func *f)
 		return false;
 	}
 	char *s = tok_str(p, t);
-	int q = find_seq(g, s), o = find_out(f, s);
+	int q = find_seq(p, s), o = find_out(f, s);
 	if (q < 0) {
 		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0) {
 			diag_error(p->diag, t.loc, "'%s' is %s: a line defines an output or a new sequence", s,
@@ -1327,10 +1371,10 @@ static bool parse_line(Parser *p, Func *f)
 			diag_error(p->diag, t.loc, "more than 1000 sequences");
 			return false;
 		}
-		if (g->nseqs % 8 == 0)
-			g->seqs = arena_grow(p->arena, g->seqs, (size_t)g->nseqs, (size_t)g->nseqs + 8, sizeof *g->seqs);
+		g->seqs = arena_room(p->arena, g->seqs, (size_t)g->nseqs, sizeof *g->seqs);
 		q = g->nseqs++;
 		g->seqs[q] = (Seq){.name = s, .loc = t.loc, .out = o};
+		map_put(p->arena, &p->seqs, s, q);
 		if (o >= 0)
 			g->outseq[o] = q;
 	}
@@ -1354,7 +1398,7 @@ static bool parse_line(Parser *p, Func *f)
 		p->step = 1;
 	} else if (it.kind == T_NAME) {
 		char *k = tok_str(p, it);
-		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(g, k) >= 0 ||
+		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(p, k) >= 0 ||
 		    find_out(f, k) >= 0) {
 			diag_error(p->diag, it.loc, "'%s' is already a name here and cannot be the index", k);
 			return false;
@@ -1381,7 +1425,7 @@ static bool parse_line(Parser *p, Func *f)
 	if (!want_real(p, e, at, "a term") || !check_reads(p))
 		return false;
 	if (p->step == 1) {
-		sq->base = arena_grow(p->arena, sq->base, (size_t)sq->nbase, (size_t)sq->nbase + 1, sizeof *sq->base);
+		sq->base = arena_room(p->arena, sq->base, (size_t)sq->nbase, sizeof *sq->base);
 		sq->base[sq->nbase++] = e;
 	} else {
 		sq->rule = e;
@@ -1439,6 +1483,8 @@ static bool parse_definition(Parser *p)
 	f->loc = name.loc;
 	f->index = (int)p->nall; /* unique: hashed into its nodes */
 	p->cur = f;
+	map_reset(&p->args);
+	map_reset(&p->seqs);
 	next(p);
 	const Builtin *b = builtin_lookup(s);
 	Func *old = find_func(p, s);
