@@ -541,6 +541,11 @@ static Node *parse_indexed(Parser *p, Token name)
 		                                                       "and the same term only of sequences defined above it", s);
 		return NULL;
 	}
+	if (back > SEQ_MAX_LOOKBACK) {
+		diag_error(p->diag, at, "this reads '%s' %ld terms back, more than the %d a sequence may keep in "
+		           "registers (symkern(5), LIMITS)", s, back, SEQ_MAX_LOOKBACK);
+		return NULL;
+	}
 	if (p->step == 2 && p->step_c - back < 0) {
 		diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: give base cases %s[0] .. %s[%ld]", p->step_c, s,
 		           p->step_c - back, s, s, back - 1);
@@ -1395,6 +1400,12 @@ static bool parse_line(Parser *p, Func *f)
 			diag_error(p->diag, it.loc, "expected '%s[%d]': base cases go in order from %s[0]", s, sq->nbase, s);
 			return false;
 		}
+		if (v == SEQ_MAX_BASE) {
+			diag_error(p->diag, it.loc, "'%s' has more than %d base cases, the most a sequence may have "
+			           "(symkern(5), LIMITS): each is written out as a step of its own; give the "
+			           "later terms by a rule, or pass them as an input vector", s, SEQ_MAX_BASE);
+			return false;
+		}
 		p->step = 1;
 	} else if (it.kind == T_NAME) {
 		char *k = tok_str(p, it);
@@ -1471,6 +1482,25 @@ static bool parse_body(Parser *p, Func *f)
 		}
 	}
 	return true;
+}
+
+/* The parameters of f's kernels must fit in what CUDA allows (gufunc.h
+ * has the count of bytes, from templates/kernels.cu.m4). */
+static bool kernel_params_fit(Parser *p, const Func *f)
+{
+	long bytes = func_kernel_param_bytes(f);
+	if (bytes <= KERNEL_PARAMS_MAX)
+		return true;
+	if (!f->gu)
+		diag_error(p->diag, f->loc, "'%s' has %d arguments: its CUDA kernels would take %ld bytes of "
+		           "parameters (24 + 16 per argument), more than the %d that CUDA allows; at most %d "
+		           "arguments (symkern(5), LIMITS)", f->name, f->nargs, bytes, KERNEL_PARAMS_MAX,
+		           (KERNEL_PARAMS_MAX - 24) / 16);
+	else
+		diag_error(p->diag, f->loc, "'%s' has too many arguments and results: its CUDA kernels would "
+		           "take %ld bytes of parameters, more than the %d that CUDA allows (symkern(5), LIMITS)",
+		           f->name, bytes, KERNEL_PARAMS_MAX);
+	return false;
 }
 
 /* definition = NAME '(' [ params ] ')' ( '=' expr | '->' outputs body ) ( NEWLINE | EOF ) */
@@ -1558,6 +1588,8 @@ static bool parse_definition(Parser *p)
 		roots = &f->root;
 		nroots = 1;
 	}
+	if (!kernel_params_fit(p, f))
+		return false;
 	mark_used(p, f, roots, nroots);
 	add_func(p, f);
 	return true;

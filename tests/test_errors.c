@@ -90,6 +90,9 @@ static const Bad bad[] = {
 	{"f_map(x) = x\nf(x) = x", 2, 1, "'f' and 'f_map' (defined at 1:1) would give two C functions of one name"},
 	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
 	{"f(x) = 1e99999 + x", 1, 8, "number out of range"},
+	/* Limits (symkern(5), LIMITS) */
+	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 65]\n", 3, 14, "this reads 's' 65 terms back, more than the 64 a sequence may keep in registers"},
+	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 2000] + x\n", 3, 14, "this reads 's' 2000 terms back, more than the 64"},
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
 	/* What sympy.ccode prints that is C, not SymPy, syntax (symkern(5),
 	 * "Spellings of sympy.ccode"): these strings are ccode's own output. */
@@ -229,6 +232,118 @@ START_TEST(test_long_number)
 }
 END_TEST
 
+/* f(x) -> s[n] with nbase base cases and a rule reading back terms back. */
+static char *sequence(int nbase, int back)
+{
+	char *s = malloc((size_t)nbase * 32 + 64), *q = s;
+	q += sprintf(q, "f(x) -> s[n]:\n");
+	for (int i = 0; i < nbase; i++)
+		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
+	sprintf(q, "    s[k] = s[k - %d] + x\n", back);
+	return s;
+}
+
+/* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
+START_TEST(test_base_case_limit)
+{
+	char *s = sequence(SEQ_MAX_BASE, 1);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].nbase, 256);
+	parsed_free(p);
+	free(s);
+	s = sequence(20000, 1);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strncmp(p->msgs, "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence "
+	                               "may have (symkern(5), LIMITS)", 94) == 0, "%s", p->msgs);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* 64 terms back are kept, 65 refused (with 2000 base cases, before the base cases are). */
+START_TEST(test_lookback_limit)
+{
+	char *s = sequence(SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].lookback, 64);
+	parsed_free(p);
+	free(s);
+	s = sequence(65, 65);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 "
+	                                      "a sequence may keep in registers (symkern(5), LIMITS)"));
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* A map function of nargs arguments, or a gufunc of nargs scalars and a
+ * vector reduced by a Sum. */
+static char *wide(int nargs, bool gufunc)
+{
+	char *s = malloc((size_t)nargs * 24 + 128), *q = s;
+	q += sprintf(q, "f(");
+	for (int i = 0; i < nargs; i++)
+		q += sprintf(q, "%sa%d", i ? ", " : "", i);
+	q += sprintf(q, gufunc ? ", v[n]) = Sum(v[k], (k, 0, n - 1))" : ") = a0");
+	for (int i = 1; i < nargs; i++)
+		q += sprintf(q, " + a%d", i);
+	sprintf(q, "\n");
+	return s;
+}
+
+/* CUDA's 32764 bytes of kernel parameters (symkern(5), LIMITS): 24 + 16 per
+ * argument for a map function; the largest fits, one more is refused. */
+START_TEST(test_kernel_params_map)
+{
+	char *s = wide(2046, false);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(parsed_func(p, "f")), 32760);
+	parsed_free(p);
+	free(s);
+	s = wide(2047, false);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strncmp(p->msgs, "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 "
+	                               "bytes of parameters (24 + 16 per argument), more than the 32764 that CUDA "
+	                               "allows; at most 2046 arguments (symkern(5), LIMITS)\n", 195) == 0,
+	              "%.300s", p->msgs);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* A gufunc: 8 (batch) + 8 (n) + 16 per scalar + 24 (v) + 16 (its result)
+ * + 24 (the reduction kernels' own) = 80 + 16 per scalar. */
+START_TEST(test_kernel_params_gufunc)
+{
+	char *s = wide(2042, true);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 32752);
+	parsed_free(p);
+	free(s);
+	s = wide(2043, true);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA "
+	                                      "kernels would take 32768 bytes of parameters, more than the 32764"));
+	parsed_free(p);
+	free(s);
+	/* Sizes fixed or given, vectors, outputs */
+	p = parse_text("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 8 + 8 + 16 + 24 + 24 + 2 * 24 + 24);
+	parsed_free(p);
+}
+END_TEST
+
+
 Suite *suite_errors(void)
 {
 	Suite *s = suite_create("errors");
@@ -240,6 +355,13 @@ Suite *suite_errors(void)
 	tcase_add_test(tc, test_all_errors_reported);
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_empty_file);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
+	tcase_add_test(tc, test_base_case_limit);
+	tcase_add_test(tc, test_lookback_limit);
+	tcase_add_test(tc, test_kernel_params_map);
+	tcase_add_test(tc, test_kernel_params_gufunc);
 	suite_add_tcase(s, tc);
 	return s;
 }
