@@ -7,6 +7,7 @@
 #include "parse.h"
 #include "rewrite.h"
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,14 +371,16 @@ typedef struct {
 	int dim;
 } Aff;
 
+/* x + sy*y (sy is 1 or -1); not ok where a coefficient would overflow. */
 static Aff aff_add(Aff x, Aff y, long sy)
 {
 	Aff r = {false, 0, 0, -1};
 	if (!x.ok || !y.ok || (x.a && y.a && x.dim != y.dim))
 		return r;
+	if (__builtin_mul_overflow(y.c, sy, &y.c) || __builtin_mul_overflow(y.a, sy, &y.a) ||
+	    __builtin_add_overflow(x.c, y.c, &r.c) || __builtin_add_overflow(x.a, y.a, &r.a))
+		return r;
 	r.ok = true;
-	r.c = x.c + sy * y.c;
-	r.a = x.a + sy * y.a;
 	r.dim = x.a ? x.dim : y.dim;
 	if (!r.a)
 		r.dim = -1;
@@ -429,12 +432,10 @@ static Aff aff_bound(const Parser *p, const Node *e, const SumFrame *fr, bool up
 		if (k->op != N_CONST || !num_is_int(k->val, &c) || c < -1000000 || c > 1000000)
 			return r;
 		Aff y = aff_bound(p, x, fr, c >= 0 ? upper : !upper, depth + 1);
-		if (y.ok) {
-			y.c *= (long)c;
-			y.a *= (long)c;
-			if (!y.a)
-				y.dim = -1;
-		}
+		if (y.ok && (__builtin_mul_overflow(y.c, (long)c, &y.c) || __builtin_mul_overflow(y.a, (long)c, &y.a)))
+			return r; /* too large to bound */
+		if (y.ok && !y.a)
+			y.dim = -1;
 		return y;
 	}
 	default:
@@ -453,7 +454,10 @@ static bool aff_holds(const Parser *p, Aff x, int sign)
 		return false;
 	if (x.a && x.dim == g->loopdim && p->step)
 		nmin = p->step_c + 1;
-	return sign > 0 ? x.a >= 0 && x.c + x.a * nmin >= 0 : x.a <= 0 && x.c + x.a * nmin <= 0;
+	long v;
+	if (__builtin_mul_overflow(x.a, nmin, &v) || __builtin_add_overflow(v, x.c, &v))
+		return false;
+	return sign > 0 ? x.a >= 0 && v >= 0 : x.a <= 0 && v <= 0;
 }
 
 /* Every recorded read of an input vector stays within its elements. */
@@ -953,7 +957,13 @@ static Node *parse_primary(Parser *p)
 		next(p);
 		Num v = num_parse(t.text, t.len);
 		if (!num_finite(v)) {
-			diag_error(p->diag, t.loc, "number out of range");
+			diag_error(p->diag, t.loc, "number out of range: above the largest long double (%.3Lg)",
+			           LDBL_MAX);
+			return NULL;
+		}
+		if (num_cmp(v, num_int(0)) == 0 && !num_text_is_zero(t.text, t.len)) {
+			diag_error(p->diag, t.loc, "number out of range: not 0, but below the smallest long double "
+			           "(%.3Lg), so it would be 0", LDBL_TRUE_MIN);
 			return NULL;
 		}
 		return dag_const(p->dag, v);

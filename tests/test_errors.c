@@ -1,10 +1,12 @@
 /* test_errors.c: bad input gets FILE:LINE:COL: error: MESSAGE, the source
  * line and a caret; every error of a file is reported. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "tests.h"
 
 typedef struct {
@@ -89,10 +91,15 @@ static const Bad bad[] = {
 	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' and 'f' (defined at 1:1) would give two C functions of one name"},
 	{"f_map(x) = x\nf(x) = x", 2, 1, "'f' and 'f_map' (defined at 1:1) would give two C functions of one name"},
 	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
-	{"f(x) = 1e99999 + x", 1, 8, "number out of range"},
+	/* A literal that long double cannot hold, above or below (symkern(5), NUMBERS) */
+	{"f(x) = 1e99999 + x", 1, 8, "number out of range: above the largest long double"},
+	{"f(x) = 1e-5000 + x", 1, 8, "number out of range: not 0, but below the smallest long double"},
+	{"f(x) = x*0.00001e-4999", 1, 10, "number out of range: not 0, but below the smallest long double"},
 	/* Limits (symkern(5), LIMITS) */
 	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 65]\n", 3, 14, "this reads 's' 65 terms back, more than the 64 a sequence may keep in registers"},
 	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 2000] + x\n", 3, 14, "this reads 's' 2000 terms back, more than the 64"},
+	/* Bounds too large to compute are not shown to hold (UBSan found the overflow) */
+	{"f(v[n]) = Sum(v[k], (k, 0, 1000000*(1000000*(1000000*(1000000*n))) - 1))", 1, 15, "cannot show that this read of 'v'"},
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
 	/* What sympy.ccode prints that is C, not SymPy, syntax (symkern(5),
 	 * "Spellings of sympy.ccode"): these strings are ccode's own output. */
@@ -343,6 +350,30 @@ START_TEST(test_kernel_params_gufunc)
 }
 END_TEST
 
+/* Below long double's range is an error at the literal; within it, but
+ * below double's, an error of the precision check: never a silent 0. */
+START_TEST(test_tiny_literals)
+{
+	Parsed *p = parse_text("f(x) = x*1e-4950\n");
+	ck_assert_int_eq(p->errors, 0);
+	char *msgs = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&msgs, &len);
+	Diag d;
+	diag_init(&d, &p->src, mem);
+	ck_assert_int_eq(emit_check_constants(&d, &p->dag, &p->prog, false, true), 1);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(msgs, "is out of the range of double"));
+	free(msgs);
+	parsed_free(p);
+	p = parse_text("f(x) = x*1e-5000\n");
+	ck_assert_int_eq(p->errors, 1);
+	parsed_free(p);
+	p = parse_text("f(x) = x*0e-5000 + 0.000e99999\n"); /* zero is zero */
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
 
 Suite *suite_errors(void)
 {
@@ -362,6 +393,7 @@ Suite *suite_errors(void)
 	tcase_add_test(tc, test_lookback_limit);
 	tcase_add_test(tc, test_kernel_params_map);
 	tcase_add_test(tc, test_kernel_params_gufunc);
+	tcase_add_test(tc, test_tiny_literals);
 	suite_add_tcase(s, tc);
 	return s;
 }
