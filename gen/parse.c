@@ -16,13 +16,29 @@
 #include "lex.h"
 #include "names.h"
 
+/* A call of a name not defined above; it stops the definition that makes
+ * it (caller), and is reported at the end, once every name is known. */
 typedef struct {
 	const char *name;
 	Loc loc;
+	const Func *caller;
 } Pending;
 
-/* Names to numbers: a function's arguments, a gufunc's sequences.
- * Open addressing, at most half full.  Emptied by a
+/* A definition that failed, so that calls of its name are not reported as
+ * calls of an unknown function: `call` is the pending call that stopped
+ * it, or -1 (another error); `next` the failed definition that call names
+ * (-1: none); `cycle` the length of the cycle of such calls it is on
+ * (0: none: it calls nothing that calls it back). */
+typedef struct {
+	const Func *f;
+	long call;
+	long next;
+	long cycle;
+	unsigned walk;
+} Failed;
+
+/* Names to numbers: a function's arguments, a gufunc's sequences, the
+ * failed definitions.  Open addressing, at most half full.  Emptied by a
  * new stamp, not by clearing, so that a definition of 10^4 arguments
  * costs nothing to the next ones. */
 typedef struct {
@@ -67,6 +83,9 @@ typedef struct {
 	size_t nall;   /* functions in the table */
 	NameMap args;  /* the arguments of cur, by name */
 	NameMap seqs;  /* the sequences of cur, by name */
+	NameMap failmap; /* the failed definitions, by name, into failed */
+	Failed *failed;
+	size_t nfailed;
 	/* Inside a gufunc: */
 	const char *idxname[DAG_MAX_LEVEL]; /* the index bound at each level */
 	SumFrame *frame; /* the innermost open Sum */
@@ -295,7 +314,8 @@ static bool arity(Parser *p, const char *name, int n, int lo, int hi, Loc at)
 		diag_error(p->diag, at, "'%s' takes at least %d argument%s, got %d", name, lo,
 		           lo == 1 ? "" : "s", n);
 	else
-		diag_error(p->diag, at, "'%s' takes %d to %d arguments, got %d", name, lo, hi, n);
+		diag_error(p->diag, at, "'%s' takes %d %s %d arguments, got %d", name, lo, hi == lo + 1 ? "or" : "to",
+		           hi, n);
 	return false;
 }
 
@@ -757,6 +777,22 @@ static Node *parse_piecewise(Parser *p, Loc open)
 	return acc;
 }
 
+/* log(x, b) = log(x)/log(b); a constant base must be positive and not 1. */
+static Node *log_base(Parser *p, Node **a, Loc base, Loc at)
+{
+	Dag *d = p->dag;
+	Node *den = dag_call(d, MF_LOG, &a[1]);
+	if (den->op == N_CONST && (!num_finite(den->val) || num_cmp(den->val, num_int(0)) == 0)) {
+		char b[64];
+		num_show(b, sizeof b, a[1]->val);
+		diag_error(p->diag, base, "log base %s: the base must be positive and not 1 (log(%s) is %s)", b, b,
+		           num_finite(den->val) ? "0: a division by zero"
+		           : num_value(den->val) < 0 ? "-infinity" : "not a real number");
+		return NULL;
+	}
+	return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), den), at);
+}
+
 /* Heaviside(x, h0) = 1 for x > 0, 0 for x < 0, h0 (default 1/2) at 0, and
  * NaN for NaN; sign(x) likewise with -1, 1 and x itself at 0 and NaN. */
 static Node *step(Parser *p, Node *x, Node *neg, Node *pos, Node *zero)
@@ -783,9 +819,11 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	const char *nm = b->name;
 	Dag *d = p->dag;
 	bool logic = b->kind == B_AND || b->kind == B_OR || b->kind == B_NOT;
+	char what[LEX_MAX_IDENT + 3];
+	snprintf(what, sizeof what, "'%s'", nm);
 	for (int i = 0; i < n; i++)
-		if (logic ? !want_bool(p, a[i], i < 3 ? locs[i] : name.loc, nm)
-		          : !want_real(p, a[i], i < 3 ? locs[i] : name.loc, nm))
+		if (logic ? !want_bool(p, a[i], i < 3 ? locs[i] : name.loc, what)
+		          : !want_real(p, a[i], i < 3 ? locs[i] : name.loc, what))
 			return NULL;
 	switch (b->kind) {
 	case B_MATH: {
@@ -799,14 +837,7 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		if (n == 1)
 			return checked(p, dag_call(d, MF_LOG, a), name.loc);
-	{
-		Node *den = dag_call(d, MF_LOG, &a[1]);
-		if (den->op == N_CONST && num_cmp(den->val, num_int(0)) == 0) {
-			diag_error(p->diag, locs[1], "log base 1: division by zero");
-			return NULL;
-		}
-		return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), den), name.loc);
-	}
+		return log_base(p, a, locs[1], name.loc);
 	case B_MINMAX: {
 		if (!arity(p, nm, n, 1, PARSE_MAX_ARGS, name.loc))
 			return NULL;
@@ -872,6 +903,19 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	}
 }
 
+/* Why a known SymPy name is refused (mathfn.c), except isnan, whose reason
+ * depends on the Piecewise it is in: the relations are false for NaN, so a
+ * NaN argument gets the (e, True) branch where there is one, and NaN only
+ * where there is none; Ne(x, x) is the test. */
+static const char *refusal(const Builtin *b)
+{
+	if (strcmp(b->name, "isnan") == 0)
+		return "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN (the "
+		       "relations and Eq are false for NaN, so a Piecewise whose other conditions are "
+		       "relations gives a NaN x its (e, True) branch, or NaN if it has none)";
+	return b->why;
+}
+
 static void add_pending(Parser *p, const char *name, Loc at)
 {
 	if (p->npending == p->cap_pending) {
@@ -879,7 +923,7 @@ static void add_pending(Parser *p, const char *name, Loc at)
 		p->pending = arena_grow(p->arena, p->pending, p->npending, cap, sizeof *p->pending);
 		p->cap_pending = cap;
 	}
-	p->pending[p->npending++] = (Pending){name, at};
+	p->pending[p->npending++] = (Pending){name, at, p->cur};
 }
 
 /* call = NAME '(' [ args ] ')' */
@@ -888,7 +932,7 @@ static Node *parse_call(Parser *p, Token name)
 	char *s = tok_str(p, name);
 	const Builtin *b = builtin_lookup(s);
 	if (b && b->kind == B_UNSUPPORTED) {
-		diag_error(p->diag, name.loc, "%s", b->why);
+		diag_error(p->diag, name.loc, "%s", refusal(b));
 		return NULL;
 	}
 	if (b && b->kind >= B_CONST_PI && b->kind <= B_CONST_ALIAS) {
@@ -920,8 +964,10 @@ static Node *parse_call(Parser *p, Token name)
 	int n = parse_args(p, &a, locs, 0);
 	if (n < 0 || !expect(p, T_RPAREN, "')'", open))
 		return NULL;
+	char what[LEX_MAX_IDENT + 20];
+	snprintf(what, sizeof what, "an argument of '%s'", s);
 	for (int i = 0; i < n; i++)
-		if (!want_real(p, a[i], name.loc, "an argument of a function"))
+		if (!want_real(p, a[i], name.loc, what))
 			return NULL;
 	if (n != f->nargs) {
 		diag_error(p->diag, name.loc, "'%s' takes %d argument%s, got %d (defined at %d:%d)", s,
@@ -1007,7 +1053,7 @@ static Node *parse_primary(Parser *p)
 			case B_TRUE: return dag_bool(p->dag, true);
 			case B_FALSE: return dag_bool(p->dag, false);
 			case B_CONST_ALIAS: return parse_alias(p, b->alias);
-			case B_UNSUPPORTED: diag_error(p->diag, t.loc, "%s", b->why); return NULL;
+			case B_UNSUPPORTED: diag_error(p->diag, t.loc, "%s", refusal(b)); return NULL;
 			default:
 				diag_error(p->diag, t.loc, "'%s' is a function; call it with arguments", s);
 				return NULL;
@@ -1605,6 +1651,98 @@ static bool parse_definition(Parser *p)
 	return true;
 }
 
+/* Remembers a definition that failed under a name not defined before,
+ * with the pending call that stopped it, if that is what did. */
+static void add_failed(Parser *p, const Func *f)
+{
+	if (!f || builtin_lookup(f->name) || find_func(p, f->name) || map_get(&p->failmap, f->name) >= 0)
+		return;
+	long call = p->npending && p->pending[p->npending - 1].caller == f ? (long)p->npending - 1 : -1;
+	p->failed = arena_room(p->arena, p->failed, p->nfailed, sizeof *p->failed);
+	p->failed[p->nfailed] = (Failed){.f = f, .call = call, .next = -1};
+	map_put(p->arena, &p->failmap, f->name, (long)p->nfailed++);
+}
+
+/* Each failed definition's call leads to at most one other (`next`), so
+ * they form chains that may end in a cycle: mark the definitions on
+ * cycles with the cycle's length.  Linear: each is walked once. */
+static void find_cycles(Parser *p)
+{
+	for (size_t i = 0; i < p->nfailed; i++) {
+		Failed *x = &p->failed[i];
+		if (x->call >= 0 && !find_func(p, p->pending[x->call].name))
+			x->next = map_get(&p->failmap, p->pending[x->call].name);
+	}
+	for (size_t i = 0; i < p->nfailed; i++) {
+		long j = (long)i;
+		unsigned walk = (unsigned)i + 1;
+		while (j >= 0 && !p->failed[j].walk) {
+			p->failed[j].walk = walk;
+			j = p->failed[j].next;
+		}
+		if (j < 0 || p->failed[j].walk != walk)
+			continue; /* an end, or a part walked before */
+		long len = 1;
+		for (long k = p->failed[j].next; k != j; k = p->failed[k].next)
+			len++;
+		p->failed[j].cycle = len;
+		for (long k = p->failed[j].next; k != j; k = p->failed[k].next)
+			p->failed[k].cycle = len;
+	}
+}
+
+/* A call of callee, a failed definition, from c->caller. */
+static void report_failed_call(Parser *p, const Pending *c, const Failed *x)
+{
+	const char *g = x->f->name, *f = c->caller->name;
+	const char *through = x->cycle > 2 ? ", through other functions" : "";
+	bool below = x->f->loc.off > c->caller->loc.off;
+	long ci = map_get(&p->failmap, f);
+	bool cyclic = ci >= 0 && p->failed[ci].cycle > 0 && x->cycle > 0;
+	if (cyclic && below)
+		diag_error(p->diag, c->loc,
+		           "'%s' is called before it is defined (at line %d), and '%s' calls '%s'%s: "
+		           "recursion is not supported",
+		           g, x->f->loc.line, g, f, through);
+	else if (cyclic)
+		diag_error(p->diag, c->loc,
+		           "'%s' (line %d) is not defined: it calls '%s' before '%s' is defined; '%s' and '%s' "
+		           "call each other%s, and recursion is not supported",
+		           g, x->f->loc.line, p->pending[x->call].name, p->pending[x->call].name, g, f, through);
+	else if (below)
+		diag_error(p->diag, c->loc,
+		           "'%s' is defined below, at line %d: a function may call only functions defined "
+		           "above it (so no recursion)",
+		           g, x->f->loc.line);
+	else if (x->call >= 0)
+		diag_error(p->diag, c->loc,
+		           "'%s' (line %d) is not defined: it calls '%s', which is not defined above it", g,
+		           x->f->loc.line, p->pending[x->call].name);
+	else
+		diag_error(p->diag, c->loc, "'%s' is not defined: its definition at line %d has an error", g,
+		           x->f->loc.line);
+}
+
+/* The calls of names not defined above, now that every name is known. */
+static void report_pending(Parser *p)
+{
+	find_cycles(p);
+	for (size_t i = 0; i < p->npending; i++) {
+		const Pending *c = &p->pending[i];
+		Func *f = find_func(p, c->name);
+		long x = map_get(&p->failmap, c->name);
+		if (f)
+			diag_error(p->diag, c->loc,
+			           "'%s' is defined below, at line %d: a function may call only functions "
+			           "defined above it (so no recursion)",
+			           f->name, f->loc.line);
+		else if (x >= 0)
+			report_failed_call(p, c, &p->failed[x]);
+		else
+			diag_error(p->diag, c->loc, "unknown function '%s'", c->name);
+	}
+}
+
 /* After an error: continue at the next definition. */
 static void recover(Parser *p, int line)
 {
@@ -1642,6 +1780,8 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 			ok = parse_definition(&p);
 		else
 			error_at_tok(&p, "a definition 'name(args) = expression'");
+		if (!ok)
+			add_failed(&p, p.cur);
 		p.cur = NULL;
 		p.nreads = 0;
 		p.step = 0;
@@ -1652,16 +1792,7 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 		else if (p.tok.kind == T_NEWLINE)
 			next(&p);
 	}
-	for (size_t i = 0; i < p.npending; i++) {
-		Func *f = find_func(&p, p.pending[i].name);
-		if (f)
-			diag_error(diag, p.pending[i].loc,
-			           "'%s' is defined below, at line %d: a function may call only functions "
-			           "defined above it (so no recursion)",
-			           f->name, f->loc.line);
-		else
-			diag_error(diag, p.pending[i].loc, "unknown function '%s'", p.pending[i].name);
-	}
+	report_pending(&p);
 	if (!diag->errors)
 		rewrite_program(dag, prog);
 	return diag->errors;

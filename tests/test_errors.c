@@ -50,9 +50,9 @@ static const Bad bad[] = {
 	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'"},
 	{"f(x) = sin(x, x)", 1, 8, "'sin' takes 1 argument, got 2"},
 	{"f(x) = atan2(x)", 1, 8, "'atan2' takes 2 arguments, got 1"},
-	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 to 2 arguments, got 3"},
+	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 or 2 arguments, got 3"},
 	{"f(x) = Min()", 1, 8, "'Min' takes at least 1 argument, got 0"},
-	{"f(x) = Heaviside(x, 1, 2)", 1, 8, "'Heaviside' takes 1 to 2 arguments, got 3"},
+	{"f(x) = Heaviside(x, 1, 2)", 1, 8, "'Heaviside' takes 1 or 2 arguments, got 3"},
 	{"f(x) = Eq(x)", 1, 8, "'Eq' takes 2 arguments, got 1"},
 	{"f(x) = x\nf(y) = y", 2, 1, "redefinition of 'f' (first defined at 1:1)"},
 	{"f(x) = 1 + f(x)", 1, 12, "'f' calls itself: recursion is not supported"},
@@ -74,7 +74,7 @@ static const Bad bad[] = {
 	{"f(x) = Piecewise((x, 1), (0, True))", 1, 22, "a Piecewise condition needs a condition"},
 	{"f(x) = Piecewise((x > 1, True))", 1, 19, "a Piecewise value needs a number"},
 	{"f(x) = Piecewise(x, True)", 1, 18, "expected '(' starting a Piecewise pair"},
-	{"f(x) = Not(x)", 1, 12, "Not needs a condition"},
+	{"f(x) = Not(x)", 1, 12, "'Not' needs a condition"},
 	{"f(x) = x/(2 - 2)", 1, 9, "division by zero"},
 	{"f(x) = log(-1) + x", 1, 8, "constant expression is not a finite real number"},
 	{"f(x) = 0**-1 + x", 1, 9, "constant expression is not a finite real number"},
@@ -90,11 +90,19 @@ static const Bad bad[] = {
 	{"g(x) = x\nf(x) = g(x, x)", 2, 8, "'g' takes 1 argument, got 2 (defined at 1:1)"},
 	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' and 'f' (defined at 1:1) would give two C functions of one name"},
 	{"f_map(x) = x\nf(x) = x", 2, 1, "'f' and 'f_map' (defined at 1:1) would give two C functions of one name"},
-	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
+	/* A constant base is checked, and the message names it. */
+	{"f(x) = log(x, 1)", 1, 15, "log base 1: the base must be positive and not 1 (log(1) is 0: a division by zero)"},
+	{"f(x) = log(x, 2 - 1)", 1, 15, "log base 1: the base must be positive and not 1"},
+	{"f(x) = log(x, -1)", 1, 15, "log base -1: the base must be positive and not 1 (log(-1) is not a real number)"},
+	{"f(x) = log(x, -1/2)", 1, 15, "log base -1/2: the base must be positive and not 1 (log(-1/2) is not a real number)"},
+	{"f(x) = log(x, 0)", 1, 15, "log base 0: the base must be positive and not 1 (log(0) is -infinity)"},
 	/* A literal that long double cannot hold, above or below (symkern(5), NUMBERS) */
 	{"f(x) = 1e99999 + x", 1, 8, "number out of range: above the largest long double"},
 	{"f(x) = 1e-5000 + x", 1, 8, "number out of range: not 0, but below the smallest long double"},
 	{"f(x) = x*0.00001e-4999", 1, 10, "number out of range: not 0, but below the smallest long double"},
+	/* Calls before definitions, and recursion through them */
+	{"f(x) = g(x)\ng(x) = f(x)", 1, 8, "'g' is called before it is defined (at line 2), and 'g' calls 'f': recursion is not supported"},
+	{"f(x) = g(x)\ng(x) = h(x)\nh(x) = f(x)", 1, 8, "'g' is called before it is defined (at line 2), and 'g' calls 'f', through other functions: recursion is not supported"},
 	/* Limits (symkern(5), LIMITS) */
 	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 65]\n", 3, 14, "this reads 's' 65 terms back, more than the 64 a sequence may keep in registers"},
 	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 2000] + x\n", 3, 14, "this reads 's' 2000 terms back, more than the 64"},
@@ -120,7 +128,8 @@ static const Bad bad[] = {
 	{"f(pow) = pow", 1, 3, "'pow' is a built-in name and cannot be an argument"},
 	{"f(M_PI) = M_PI", 1, 3, "'M_PI' is a built-in name and cannot be an argument"},
 	{"fabs(x) = x", 1, 1, "'fabs' is a built-in name and cannot be redefined"},
-	{"f(x) = pow(x > 1, 2)", 1, 12, "pow needs a number, not a condition"},
+	{"f(x) = pow(x > 1, 2)", 1, 12, "'pow' needs a number, not a condition"},
+	{"g(x) = x\nf(x) = g(x > 1)", 2, 8, "an argument of 'g' needs a number, not a condition"},
 	{"f(x) = pow(0, -1) + x", 1, 8, "constant expression is not a finite real number"},
 	/* sympy.codegen's nodes: arity, and what they refuse */
 	{"f(x) = logaddexp(x)", 1, 8, "'logaddexp' takes 2 arguments, got 1"},
@@ -129,7 +138,10 @@ static const Bad bad[] = {
 	{"f(x) = cosm1()", 1, 8, "'cosm1' takes 1 argument, got 0"},
 	{"f(x) = Cbrt(x, 3)", 1, 8, "'Cbrt' takes 1 argument, got 2"},
 	{"f(x) = Sqrt(-1) + x", 1, 8, "constant expression is not a finite real number"},
-	{"f(x) = Piecewise((x, isnan(x)), (0, True))", 1, 22, "'isnan' is not supported"},
+	/* With or without a True branch: a NaN x does not always give NaN */
+	{"f(x) = Piecewise((x, isnan(x)), (0, True))", 1, 22, "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN"},
+	{"f(x) = Piecewise((0, isnan(x)), (x, x > 0))", 1, 22, "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN (the relations and Eq are false for NaN, so a Piecewise whose other conditions are relations gives a NaN x its (e, True) branch, or NaN if it has none)"},
+	{"f(x) = isnan + x", 1, 8, "'isnan' is not supported: write Ne(x, x)"},
 	{"f(x) = Piecewise((x, isinf(x)), (0, True))", 1, 22, "'isinf' is not supported"},
 };
 
@@ -249,6 +261,32 @@ static char *sequence(int nbase, int back)
 	sprintf(q, "    s[k] = s[k - %d] + x\n", back);
 	return s;
 }
+
+/* Mutual recursion names both functions, at both calls. */
+START_TEST(test_mutual_recursion)
+{
+	Parsed *p = parse_text("f(x) = g(x)\ng(x) = f(x)\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:8: error: 'g' is called before it is defined (at line 2), "
+	                                      "and 'g' calls 'f': recursion is not supported"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'f' (line 1) is not defined: it calls 'g' before 'g' "
+	                                      "is defined; 'f' and 'g' call each other, and recursion is not supported"));
+	ck_assert_ptr_null(strstr(p->msgs, "unknown function"));
+	parsed_free(p);
+	/* Not a cycle: a call of a function that failed because it calls one below. */
+	p = parse_text("g(x) = h(x)\nf(x) = g(x)\nh(x) = x\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:8: error: 'h' is defined below, at line 3"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'g' (line 1) is not defined: it calls 'h', which is "
+	                                      "not defined above it"));
+	parsed_free(p);
+	/* A call of a function whose definition has another error */
+	p = parse_text("g(x) = x +\nf(x) = g(x)\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'g' is not defined: its definition at line 1 has an error"));
+	parsed_free(p);
+}
+END_TEST
 
 /* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
 START_TEST(test_base_case_limit)
@@ -389,6 +427,7 @@ Suite *suite_errors(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");
 	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
+	tcase_add_test(tc, test_mutual_recursion);
 	tcase_add_test(tc, test_base_case_limit);
 	tcase_add_test(tc, test_lookback_limit);
 	tcase_add_test(tc, test_kernel_params_map);
