@@ -10,8 +10,8 @@
 # (GEN_COST_VMEM_KB, default 20 GB), and printed as a row of a Markdown
 # table: wall seconds, maximum resident set, exit status, bytes written.
 # GEN_COST_CASES picks some of: base lookback funcs400k funcs64m
-# base-limit lookback-limit (the last two: just inside the limits of
-# symkern(5), LIMITS).  GEN_COST_DUMP=1 runs `symkern --dump-defs` instead:
+# base-limit lookback-limit (just inside the limits of symkern(5), LIMITS)
+# sums20k (20,000 lines of an unclosed Sum, each an error).  GEN_COST_DUMP=1 runs `symkern --dump-defs` instead:
 # the generator alone (parser, DAG, emitter), without m4 and the
 # templates; its output is then what it prints.
 set -eu
@@ -54,6 +54,7 @@ make_input() { # CASE FILE
 	lookback-limit) seq_input 64 64 >"$2" ;;
 	funcs400k) awk 'BEGIN { for (i = 0; i < 400000; i++) printf "f%d(x) = x + %d\n", i, i }' >"$2" ;;
 	funcs64m) funcs_input 67108864 >"$2" ;;
+	sums20k) awk 'BEGIN { for (i = 0; i < 20000; i++) printf "f%d(v[n]) = Sum((v[k]\n", i }' >"$2" ;;
 	*) echo "gen_cost.sh: unknown case '$1'" >&2; exit 2 ;;
 	esac
 }

@@ -603,7 +603,10 @@ static bool is_int_affine(const Node *e, int depth)
 
 /* sum = ( 'Sum' | 'Product' ) '(' expr ',' '(' NAME ',' expr ',' expr ')' ')'
  * SymPy prints the bound index after the body, so its name is found by
- * scanning ahead (silently: errors are reported when the body is parsed). */
+ * scanning ahead (silently: errors are reported when the body is parsed).
+ * The scan stops at a '=' or '->', which no expression holds: without
+ * that, each unclosed Sum of a file scanned to its end, and 20,000 lines
+ * 'f(v[n]) = Sum((v[k]' took minutes. */
 static Node *parse_sum(Parser *p, Token name, bool prod)
 {
 	const char *what = prod ? "Product" : "Sum";
@@ -620,7 +623,8 @@ static Node *parse_sum(Parser *p, Token name, bool prod)
 	p->lx.diag = &quiet;
 	int depth = 0;
 	Token var = {.kind = T_EOF};
-	for (Token t = p->tok; t.kind != T_EOF && t.kind != T_ERROR; t = lex_next(&p->lx)) {
+	for (Token t = p->tok; t.kind != T_EOF && t.kind != T_ERROR && t.kind != T_ASSIGN && t.kind != T_ARROW;
+	     t = lex_next(&p->lx)) {
 		if (t.kind == T_LPAREN || t.kind == T_LBRACKET) {
 			depth++;
 		} else if (t.kind == T_RPAREN || t.kind == T_RBRACKET) {

@@ -38,6 +38,9 @@ static const Bad bad[] = {
 	{"f(v[n]) = Sum(v[k + 1], (k, 0, n - 1))", 1, 15, "cannot show that this read of 'v'"},
 	{"f(v[n]) = Sum(v[k], (k, 0, n/2))", 1, 28, "a limit must be an integer"},
 	{"f(v[n]) = Sum(v[k], (k, 0, n - 1), (j, 0, 1))", 1, 34, "one (index, lower, upper) per Sum"},
+	/* The index is looked for up to the next '=' only: an unclosed Sum no
+	 * longer scans the rest of the file (quadratic in unclosed Sums) */
+	{"f(v[n]) = Sum(v[k]\ng(x) = x, (j, 0, 1))", 1, 11, "expected Sum(expression, (index, lower, upper))"},
 	{"f(v[n]) = v", 1, 11, "'v' is a vector: index it"},
 	{"f(x) = x[0]", 1, 8, "'x' is not a vector"},
 	{"f(x) -> s[n]\n    s[k] = x\n", 1, 13, "expected ':' ending the header"},
