@@ -17,3 +17,16 @@ int gufunc_roots(const Gufunc *g, Arena *a, Node ***out)
 	*out = r;
 	return n;
 }
+
+long func_kernel_param_bytes(const Func *f)
+{
+	const Gufunc *g = f->gu;
+	if (!g)
+		return 24 + 16L * f->nargs;
+	long n = 8 + 24;
+	for (int d = 0; d < g->ndims; d++)
+		n += g->dimsize[d] < 0 ? 8 : 0;
+	for (int a = 0; a < f->nargs; a++)
+		n += g->argdim[a] >= 0 ? 24 : 16;
+	return n + (g->loopdim < 0 ? 16 : 24L * g->nouts);
+}

@@ -14,6 +14,11 @@
 
 #include "dag.h"
 
+/* Limits of symkern(5), LIMITS: a sequence's base cases are peeled steps
+ * of the generated code, one each, and the terms it keeps live are
+ * registers of one GPU thread (at most 255 of 32 bits). */
+enum { SEQ_MAX_BASE = 256, SEQ_MAX_LOOKBACK = 64 };
+
 typedef struct {
 	const char *name; /* as written */
 	Loc loc;          /* its first definition line */
@@ -38,6 +43,22 @@ typedef struct Gufunc {
 	int *outseq;        /* the sequence of each output (-1 until defined) */
 	const char **outc;  /* C spelling of each output's parameter */
 } Gufunc;
+
+/* CUDA's limit on the parameters of one kernel, in bytes: since CUDA 12.1
+ * (on Volta and later); 4 KB before. */
+enum { KERNEL_PARAMS_MAX = 32764, KERNEL_PARAMS_OLD_MAX = 4096 };
+
+/* Bytes of parameters of f's largest kernel in templates/kernels.cu.m4
+ * (every parameter is 8 bytes, in either precision):
+ *   map:    24 + 16 per argument (the pointer and increment of each, out,
+ *           and two sizes: _contig's _nv, n, out; _strided's n, out,
+ *           inc_out)
+ *   gufunc: 8 (batch) + 8 per size given at run time + 16 per argument,
+ *           8 more for a vector (incel_) + 16 for a scalar result or 24
+ *           per output + 24 (the most any of its kernels adds:
+ *           _red/_redc's _p, padding, _scratch, _count; _stot/_sapply's
+ *           _nt, _pre, _tot). */
+long func_kernel_param_bytes(const Func *f);
 
 /* All the terms of g (base cases and rules, sequence by sequence): the
  * roots of its DAG.  Returns their count; the array is in arena a. */

@@ -11,28 +11,33 @@
  * padding, whose contents are unspecified. */
 enum { LD_BYTES = LDBL_MANT_DIG == 64 ? 10 : sizeof(long double) };
 
-static int64_t gcd64(int64_t a, int64_t b)
+/* |a| in 64 bits unsigned: INT64_MIN's is 2^63, which int64_t lacks. */
+static uint64_t mag(int64_t a)
 {
-	if (a < 0)
-		a = -a;
-	if (b < 0)
-		b = -b;
-	while (b) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
+	return a < 0 ? 0 - (uint64_t)a : (uint64_t)a;
 }
 
-Num num_int(int64_t i)
+static uint64_t gcd64(int64_t a, int64_t b)
 {
-	return (Num){.exact = true, .p = i, .q = 1, .v = (long double)i};
+	uint64_t x = mag(a), y = mag(b);
+	while (y) {
+		uint64_t t = x % y;
+		x = y;
+		y = t;
+	}
+	return x;
 }
 
 Num num_real(long double v)
 {
 	return (Num){.exact = false, .p = 0, .q = 1, .v = v};
+}
+
+Num num_int(int64_t i)
+{
+	if (i == INT64_MIN) /* exact values avoid it: see ratio */
+		return num_real((long double)i);
+	return (Num){.exact = true, .p = i, .q = 1, .v = (long double)i};
 }
 
 /* p/q reduced; INT64_MIN is avoided so that negation never overflows. */
@@ -44,7 +49,8 @@ static Num ratio(int64_t p, int64_t q)
 		p = -p;
 		q = -q;
 	}
-	int64_t g = gcd64(p, q);
+	/* q > 0 here, so g <= q fits in int64_t (g = 2^63 would need q = 0). */
+	int64_t g = (int64_t)gcd64(p, q);
 	if (g > 1) {
 		p /= g;
 		q /= g;
@@ -106,6 +112,14 @@ Num num_parse(const char *s, size_t len)
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	return num_real(strtold(buf, NULL));
+}
+
+bool num_text_is_zero(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
+		if (s[i] >= '1' && s[i] <= '9')
+			return false;
+	return true;
 }
 
 Num num_add(Num a, Num b)
@@ -218,6 +232,17 @@ uint64_t num_hash(Num a)
 			h = (h ^ b[i]) * 0x100000001B3u;
 	}
 	return h;
+}
+
+const char *num_show(char *buf, size_t size, Num a)
+{
+	if (a.exact && a.q == 1)
+		snprintf(buf, size, "%lld", (long long)a.p);
+	else if (a.exact)
+		snprintf(buf, size, "%lld/%lld", (long long)a.p, (long long)a.q);
+	else
+		snprintf(buf, size, "%.6Lg", a.v);
+	return buf;
 }
 
 const char *num_literal(char *buf, size_t size, Num a, bool f32)

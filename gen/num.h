@@ -21,6 +21,10 @@ Num num_real(long double v);
  * whenever the value fits. */
 Num num_parse(const char *s, size_t len);
 
+/* Is the literal zero (every digit before its exponent 0)?  A literal that
+ * is not, but parses to 0, is below the range of long double. */
+bool num_text_is_zero(const char *s, size_t len);
+
 Num num_add(Num a, Num b);
 Num num_sub(Num a, Num b);
 Num num_mul(Num a, Num b);
@@ -37,6 +41,10 @@ bool num_is_ratio(Num a, int64_t p, int64_t q); /* exactly p/q */
 int num_cmp(Num a, Num b);                /* -1, 0, 1; NaN compares as 0 */
 bool num_same(Num a, Num b);              /* identical representation */
 uint64_t num_hash(Num a);
+
+/* The value for a message: an integer or p/q when exact, else %.6Lg.
+ * Returns buf. */
+const char *num_show(char *buf, size_t size, Num a);
 
 /* Literal for the kernel's precision: `%.17g` for double, `%.9g` with `f`
  * suffix for float; always has a '.' or exponent, negative values in

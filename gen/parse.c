@@ -7,6 +7,7 @@
 #include "parse.h"
 #include "rewrite.h"
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +16,40 @@
 #include "lex.h"
 #include "names.h"
 
+/* A call of a name not defined above; it stops the definition that makes
+ * it (caller), and is reported at the end, once every name is known. */
 typedef struct {
 	const char *name;
 	Loc loc;
+	const Func *caller;
 } Pending;
+
+/* A definition that failed, so that calls of its name are not reported as
+ * calls of an unknown function: `call` is the pending call that stopped
+ * it, or -1 (another error); `next` the failed definition that call names
+ * (-1: none); `cycle` the length of the cycle of such calls it is on
+ * (0: none: it calls nothing that calls it back). */
+typedef struct {
+	const Func *f;
+	long call;
+	long next;
+	long cycle;
+	unsigned walk;
+} Failed;
+
+/* Names to numbers: a function's arguments, a gufunc's sequences, the
+ * failed definitions.  Open addressing, at most half full.  Emptied by a
+ * new stamp, not by clearing, so that a definition of 10^4 arguments
+ * costs nothing to the next ones. */
+typedef struct {
+	struct Slot {
+		const char *name;
+		long val;
+		unsigned stamp;
+	} *slot;
+	size_t cap, n;
+	unsigned stamp;
+} NameMap;
 
 /* An open Sum or Product: its bound index and limits (set once parsed). */
 typedef struct SumFrame {
@@ -50,6 +81,11 @@ typedef struct {
 	Func **table;  /* functions by name, open addressing */
 	size_t table_cap;
 	size_t nall;   /* functions in the table */
+	NameMap args;  /* the arguments of cur, by name */
+	NameMap seqs;  /* the sequences of cur, by name */
+	NameMap failmap; /* the failed definitions, by name, into failed */
+	Failed *failed;
+	size_t nfailed;
 	/* Inside a gufunc: */
 	const char *idxname[DAG_MAX_LEVEL]; /* the index bound at each level */
 	SumFrame *frame; /* the innermost open Sum */
@@ -77,6 +113,55 @@ static uint64_t hash_str(const char *s)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 1099511628211u;
 	return h;
+}
+
+static void map_reset(NameMap *m)
+{
+	m->n = 0;
+	if (++m->stamp == 0) { /* after 2^32 resets: clear once */
+		if (m->slot)
+			memset(m->slot, 0, m->cap * sizeof *m->slot);
+		m->stamp = 1;
+	}
+}
+
+static long map_get(const NameMap *m, const char *s)
+{
+	if (!m->n)
+		return -1;
+	for (size_t i = hash_str(s) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		const struct Slot *e = &m->slot[i];
+		if (e->stamp != m->stamp)
+			return -1;
+		if (strcmp(e->name, s) == 0)
+			return e->val;
+	}
+}
+
+static void map_insert(struct Slot *t, size_t cap, struct Slot e)
+{
+	size_t i = hash_str(e.name) & (cap - 1);
+	while (t[i].stamp == e.stamp)
+		i = (i + 1) & (cap - 1);
+	t[i] = e;
+}
+
+/* Adds s (not yet in m) with value v. */
+static void map_put(Arena *a, NameMap *m, const char *s, long v)
+{
+	if (!m->stamp)
+		m->stamp = 1;
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 16;
+		struct Slot *t = arena_grow(a, NULL, 0, cap, sizeof *t);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slot[i].stamp == m->stamp)
+				map_insert(t, cap, m->slot[i]);
+		m->slot = t;
+		m->cap = cap;
+	}
+	map_insert(m->slot, m->cap, (struct Slot){s, v, m->stamp});
+	m->n++;
 }
 
 static Func *find_func(Parser *p, const char *name)
@@ -110,8 +195,7 @@ static void add_func(Parser *p, Func *f)
 	p->table[j] = f;
 	Func ***list = f->gu ? &p->prog->gufuncs : &p->prog->funcs;
 	int *count = f->gu ? &p->prog->ngufuncs : &p->prog->nfuncs;
-	if (*count % 64 == 0)
-		*list = arena_grow(p->arena, *list, (size_t)*count, (size_t)*count + 64, sizeof **list);
+	*list = arena_room(p->arena, *list, (size_t)*count, sizeof **list);
 	(*list)[(*count)++] = f;
 	p->nall++;
 }
@@ -184,10 +268,7 @@ static Node *power(Parser *p, Node *b, Node *e, Loc at);
 
 static int find_arg(Parser *p, const char *s)
 {
-	for (int i = 0; p->cur && i < p->cur->nargs; i++)
-		if (strcmp(p->cur->args[i], s) == 0)
-			return i;
-	return -1;
+	return p->cur ? (int)map_get(&p->args, s) : -1;
 }
 
 /* args = expr { ',' expr }   (inside the parentheses of a call; ')' follows)
@@ -233,7 +314,8 @@ static bool arity(Parser *p, const char *name, int n, int lo, int hi, Loc at)
 		diag_error(p->diag, at, "'%s' takes at least %d argument%s, got %d", name, lo,
 		           lo == 1 ? "" : "s", n);
 	else
-		diag_error(p->diag, at, "'%s' takes %d to %d arguments, got %d", name, lo, hi, n);
+		diag_error(p->diag, at, "'%s' takes %d %s %d arguments, got %d", name, lo, hi == lo + 1 ? "or" : "to",
+		           hi, n);
 	return false;
 }
 
@@ -255,12 +337,9 @@ static int find_dim(const Gufunc *g, const char *s)
 	return -1;
 }
 
-static int find_seq(const Gufunc *g, const char *s)
+static int find_seq(Parser *p, const char *s)
 {
-	for (int i = 0; g && i < g->nseqs; i++)
-		if (strcmp(g->seqs[i].name, s) == 0)
-			return i;
-	return -1;
+	return p->cur && p->cur->gu ? (int)map_get(&p->seqs, s) : -1;
 }
 
 static int find_out(const Func *f, const char *s)
@@ -312,14 +391,16 @@ typedef struct {
 	int dim;
 } Aff;
 
+/* x + sy*y (sy is 1 or -1); not ok where a coefficient would overflow. */
 static Aff aff_add(Aff x, Aff y, long sy)
 {
 	Aff r = {false, 0, 0, -1};
 	if (!x.ok || !y.ok || (x.a && y.a && x.dim != y.dim))
 		return r;
+	if (__builtin_mul_overflow(y.c, sy, &y.c) || __builtin_mul_overflow(y.a, sy, &y.a) ||
+	    __builtin_add_overflow(x.c, y.c, &r.c) || __builtin_add_overflow(x.a, y.a, &r.a))
+		return r;
 	r.ok = true;
-	r.c = x.c + sy * y.c;
-	r.a = x.a + sy * y.a;
 	r.dim = x.a ? x.dim : y.dim;
 	if (!r.a)
 		r.dim = -1;
@@ -371,12 +452,10 @@ static Aff aff_bound(const Parser *p, const Node *e, const SumFrame *fr, bool up
 		if (k->op != N_CONST || !num_is_int(k->val, &c) || c < -1000000 || c > 1000000)
 			return r;
 		Aff y = aff_bound(p, x, fr, c >= 0 ? upper : !upper, depth + 1);
-		if (y.ok) {
-			y.c *= (long)c;
-			y.a *= (long)c;
-			if (!y.a)
-				y.dim = -1;
-		}
+		if (y.ok && (__builtin_mul_overflow(y.c, (long)c, &y.c) || __builtin_mul_overflow(y.a, (long)c, &y.a)))
+			return r; /* too large to bound */
+		if (y.ok && !y.a)
+			y.dim = -1;
 		return y;
 	}
 	default:
@@ -395,7 +474,10 @@ static bool aff_holds(const Parser *p, Aff x, int sign)
 		return false;
 	if (x.a && x.dim == g->loopdim && p->step)
 		nmin = p->step_c + 1;
-	return sign > 0 ? x.a >= 0 && x.c + x.a * nmin >= 0 : x.a <= 0 && x.c + x.a * nmin <= 0;
+	long v;
+	if (__builtin_mul_overflow(x.a, nmin, &v) || __builtin_add_overflow(v, x.c, &v))
+		return false;
+	return sign > 0 ? x.a >= 0 && v >= 0 : x.a <= 0 && v <= 0;
 }
 
 /* Every recorded read of an input vector stays within its elements. */
@@ -434,7 +516,7 @@ static Node *parse_indexed(Parser *p, Token name)
 	Node *e = parse_expr(p);
 	if (!e || !expect(p, T_RBRACKET, "']'", open))
 		return NULL;
-	int arg = find_arg(p, s), seq = find_seq(g, s), level;
+	int arg = find_arg(p, s), seq = find_seq(p, s), level;
 	long off;
 	if (!g || (arg >= 0 && g->argdim[arg] < 0)) {
 		diag_error(p->diag, name.loc, "'%s' is not a vector: declare it with its size, as in '%s[n]'", s, s);
@@ -483,6 +565,11 @@ static Node *parse_indexed(Parser *p, Token name)
 		                                                       "and the same term only of sequences defined above it", s);
 		return NULL;
 	}
+	if (back > SEQ_MAX_LOOKBACK) {
+		diag_error(p->diag, at, "this reads '%s' %ld terms back, more than the %d a sequence may keep in "
+		           "registers (symkern(5), LIMITS)", s, back, SEQ_MAX_LOOKBACK);
+		return NULL;
+	}
 	if (p->step == 2 && p->step_c - back < 0) {
 		diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: give base cases %s[0] .. %s[%ld]", p->step_c, s,
 		           p->step_c - back, s, s, back - 1);
@@ -516,7 +603,10 @@ static bool is_int_affine(const Node *e, int depth)
 
 /* sum = ( 'Sum' | 'Product' ) '(' expr ',' '(' NAME ',' expr ',' expr ')' ')'
  * SymPy prints the bound index after the body, so its name is found by
- * scanning ahead (silently: errors are reported when the body is parsed). */
+ * scanning ahead (silently: errors are reported when the body is parsed).
+ * The scan stops at a '=' or '->', which no expression holds: without
+ * that, each unclosed Sum of a file scanned to its end, and 20,000 lines
+ * 'f(v[n]) = Sum((v[k]' took minutes. */
 static Node *parse_sum(Parser *p, Token name, bool prod)
 {
 	const char *what = prod ? "Product" : "Sum";
@@ -533,7 +623,8 @@ static Node *parse_sum(Parser *p, Token name, bool prod)
 	p->lx.diag = &quiet;
 	int depth = 0;
 	Token var = {.kind = T_EOF};
-	for (Token t = p->tok; t.kind != T_EOF && t.kind != T_ERROR; t = lex_next(&p->lx)) {
+	for (Token t = p->tok; t.kind != T_EOF && t.kind != T_ERROR && t.kind != T_ASSIGN && t.kind != T_ARROW;
+	     t = lex_next(&p->lx)) {
 		if (t.kind == T_LPAREN || t.kind == T_LBRACKET) {
 			depth++;
 		} else if (t.kind == T_RPAREN || t.kind == T_RBRACKET) {
@@ -560,7 +651,7 @@ static Node *parse_sum(Parser *p, Token name, bool prod)
 		return NULL;
 	}
 	if (find_arg(p, v) >= 0 || find_index(p, v) >= 0 || find_dim(p->cur->gu, v) >= 0 ||
-	    find_seq(p->cur->gu, v) >= 0 || builtin_lookup(v)) {
+	    find_seq(p, v) >= 0 || builtin_lookup(v)) {
 		diag_error(p->diag, var.loc, "the index '%s' of this %s is already a name here", v, what);
 		return NULL;
 	}
@@ -690,6 +781,22 @@ static Node *parse_piecewise(Parser *p, Loc open)
 	return acc;
 }
 
+/* log(x, b) = log(x)/log(b); a constant base must be positive and not 1. */
+static Node *log_base(Parser *p, Node **a, Loc base, Loc at)
+{
+	Dag *d = p->dag;
+	Node *den = dag_call(d, MF_LOG, &a[1]);
+	if (den->op == N_CONST && (!num_finite(den->val) || num_cmp(den->val, num_int(0)) == 0)) {
+		char b[64];
+		num_show(b, sizeof b, a[1]->val);
+		diag_error(p->diag, base, "log base %s: the base must be positive and not 1 (log(%s) is %s)", b, b,
+		           num_finite(den->val) ? "0: a division by zero"
+		           : num_value(den->val) < 0 ? "-infinity" : "not a real number");
+		return NULL;
+	}
+	return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), den), at);
+}
+
 /* Heaviside(x, h0) = 1 for x > 0, 0 for x < 0, h0 (default 1/2) at 0, and
  * NaN for NaN; sign(x) likewise with -1, 1 and x itself at 0 and NaN. */
 static Node *step(Parser *p, Node *x, Node *neg, Node *pos, Node *zero)
@@ -716,9 +823,11 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	const char *nm = b->name;
 	Dag *d = p->dag;
 	bool logic = b->kind == B_AND || b->kind == B_OR || b->kind == B_NOT;
+	char what[LEX_MAX_IDENT + 3];
+	snprintf(what, sizeof what, "'%s'", nm);
 	for (int i = 0; i < n; i++)
-		if (logic ? !want_bool(p, a[i], i < 3 ? locs[i] : name.loc, nm)
-		          : !want_real(p, a[i], i < 3 ? locs[i] : name.loc, nm))
+		if (logic ? !want_bool(p, a[i], i < 3 ? locs[i] : name.loc, what)
+		          : !want_real(p, a[i], i < 3 ? locs[i] : name.loc, what))
 			return NULL;
 	switch (b->kind) {
 	case B_MATH: {
@@ -732,14 +841,7 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		if (n == 1)
 			return checked(p, dag_call(d, MF_LOG, a), name.loc);
-	{
-		Node *den = dag_call(d, MF_LOG, &a[1]);
-		if (den->op == N_CONST && num_cmp(den->val, num_int(0)) == 0) {
-			diag_error(p->diag, locs[1], "log base 1: division by zero");
-			return NULL;
-		}
-		return checked(p, dag_op(d, N_DIV, dag_call(d, MF_LOG, &a[0]), den), name.loc);
-	}
+		return log_base(p, a, locs[1], name.loc);
 	case B_MINMAX: {
 		if (!arity(p, nm, n, 1, PARSE_MAX_ARGS, name.loc))
 			return NULL;
@@ -805,6 +907,19 @@ static Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	}
 }
 
+/* Why a known SymPy name is refused (mathfn.c), except isnan, whose reason
+ * depends on the Piecewise it is in: the relations are false for NaN, so a
+ * NaN argument gets the (e, True) branch where there is one, and NaN only
+ * where there is none; Ne(x, x) is the test. */
+static const char *refusal(const Builtin *b)
+{
+	if (strcmp(b->name, "isnan") == 0)
+		return "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN (the "
+		       "relations and Eq are false for NaN, so a Piecewise whose other conditions are "
+		       "relations gives a NaN x its (e, True) branch, or NaN if it has none)";
+	return b->why;
+}
+
 static void add_pending(Parser *p, const char *name, Loc at)
 {
 	if (p->npending == p->cap_pending) {
@@ -812,7 +927,7 @@ static void add_pending(Parser *p, const char *name, Loc at)
 		p->pending = arena_grow(p->arena, p->pending, p->npending, cap, sizeof *p->pending);
 		p->cap_pending = cap;
 	}
-	p->pending[p->npending++] = (Pending){name, at};
+	p->pending[p->npending++] = (Pending){name, at, p->cur};
 }
 
 /* call = NAME '(' [ args ] ')' */
@@ -821,7 +936,7 @@ static Node *parse_call(Parser *p, Token name)
 	char *s = tok_str(p, name);
 	const Builtin *b = builtin_lookup(s);
 	if (b && b->kind == B_UNSUPPORTED) {
-		diag_error(p->diag, name.loc, "%s", b->why);
+		diag_error(p->diag, name.loc, "%s", refusal(b));
 		return NULL;
 	}
 	if (b && b->kind >= B_CONST_PI && b->kind <= B_CONST_ALIAS) {
@@ -853,8 +968,10 @@ static Node *parse_call(Parser *p, Token name)
 	int n = parse_args(p, &a, locs, 0);
 	if (n < 0 || !expect(p, T_RPAREN, "')'", open))
 		return NULL;
+	char what[LEX_MAX_IDENT + 20];
+	snprintf(what, sizeof what, "an argument of '%s'", s);
 	for (int i = 0; i < n; i++)
-		if (!want_real(p, a[i], name.loc, "an argument of a function"))
+		if (!want_real(p, a[i], name.loc, what))
 			return NULL;
 	if (n != f->nargs) {
 		diag_error(p->diag, name.loc, "'%s' takes %d argument%s, got %d (defined at %d:%d)", s,
@@ -890,7 +1007,13 @@ static Node *parse_primary(Parser *p)
 		next(p);
 		Num v = num_parse(t.text, t.len);
 		if (!num_finite(v)) {
-			diag_error(p->diag, t.loc, "number out of range");
+			diag_error(p->diag, t.loc, "number out of range: above the largest long double (%.3Lg)",
+			           LDBL_MAX);
+			return NULL;
+		}
+		if (num_cmp(v, num_int(0)) == 0 && !num_text_is_zero(t.text, t.len)) {
+			diag_error(p->diag, t.loc, "number out of range: not 0, but below the smallest long double "
+			           "(%.3Lg), so it would be 0", LDBL_TRUE_MIN);
 			return NULL;
 		}
 		return dag_const(p->dag, v);
@@ -922,7 +1045,7 @@ static Node *parse_primary(Parser *p)
 		if (g && (i = find_dim(g, s)) >= 0)
 			return g->dimsize[i] >= 0 ? dag_const(p->dag, num_int(g->dimsize[i]))
 			                          : dag_gu(p->dag, N_DIM, p->cur, i, -1, 0, NULL, 0);
-		if (g && (find_seq(g, s) >= 0 || find_out(p->cur, s) >= 0)) {
+		if (g && (find_seq(p, s) >= 0 || find_out(p->cur, s) >= 0)) {
 			diag_error(p->diag, t.loc, "'%s' is a sequence: index it, as in '%s[k - 1]'", s, s);
 			return NULL;
 		}
@@ -934,7 +1057,7 @@ static Node *parse_primary(Parser *p)
 			case B_TRUE: return dag_bool(p->dag, true);
 			case B_FALSE: return dag_bool(p->dag, false);
 			case B_CONST_ALIAS: return parse_alias(p, b->alias);
-			case B_UNSUPPORTED: diag_error(p->diag, t.loc, "%s", b->why); return NULL;
+			case B_UNSUPPORTED: diag_error(p->diag, t.loc, "%s", refusal(b)); return NULL;
 			default:
 				diag_error(p->diag, t.loc, "'%s' is a function; call it with arguments", s);
 				return NULL;
@@ -1160,12 +1283,10 @@ static int parse_dim(Parser *p, Func *f)
 		diag_error(p->diag, t.loc, "more than 64 core dimensions");
 		return -1;
 	}
-	if (g->ndims % 8 == 0) {
-		size_t n = (size_t)g->ndims, m = n + 8;
-		g->dimname = arena_grow(p->arena, g->dimname, n, m, sizeof *g->dimname);
-		g->dimc = arena_grow(p->arena, g->dimc, n, m, sizeof *g->dimc);
-		g->dimsize = arena_grow(p->arena, g->dimsize, n, m, sizeof *g->dimsize);
-	}
+	size_t n = (size_t)g->ndims;
+	g->dimname = arena_room(p->arena, g->dimname, n, sizeof *g->dimname);
+	g->dimc = arena_room(p->arena, g->dimc, n, sizeof *g->dimc);
+	g->dimsize = arena_room(p->arena, g->dimsize, n, sizeof *g->dimsize);
 	g->dimname[g->ndims] = s;
 	/* `n` is the map functions' length; a gufunc has none, so its sizes
 	 * keep their names where C allows. */
@@ -1178,8 +1299,7 @@ static int parse_dim(Parser *p, Func *f)
  * param  = NAME [ '[' dim ']' ] */
 static bool parse_params(Parser *p, Func *f)
 {
-	int cap = 0;
-	int *dims = NULL, dcap = 0; /* each argument's core dimension, or -1 */
+	int *dims = NULL; /* each argument's core dimension, or -1 */
 	p->pdims = NULL;
 	if (p->tok.kind == T_RPAREN)
 		return true;
@@ -1194,11 +1314,10 @@ static bool parse_params(Parser *p, Func *f)
 			diag_error(p->diag, p->tok.loc, "'%s' is a built-in name and cannot be an argument", s);
 			return false;
 		}
-		for (int i = 0; i < f->nargs; i++)
-			if (strcmp(f->args[i], s) == 0) {
-				diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
-				return false;
-			}
+		if (find_arg(p, s) >= 0) {
+			diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
+			return false;
+		}
 		if (find_dim(f->gu, s) >= 0) {
 			diag_error(p->diag, p->tok.loc, "'%s' is already a size and cannot be an argument", s);
 			return false;
@@ -1207,21 +1326,13 @@ static bool parse_params(Parser *p, Func *f)
 			diag_error(p->diag, p->tok.loc, "more than %d arguments", PARSE_MAX_ARGS);
 			return false;
 		}
-		if (f->nargs == cap) {
-			f->args = arena_grow(p->arena, f->args, (size_t)f->nargs, (size_t)(cap ? 2 * cap : 8),
-			                     sizeof *f->args);
-			f->argloc = arena_grow(p->arena, f->argloc, (size_t)f->nargs,
-			                       (size_t)(cap ? 2 * cap : 8), sizeof *f->argloc);
-			cap = cap ? 2 * cap : 8;
-		}
-		if (f->nargs >= dcap) {
-			int nc = f->nargs + 8;
-			dims = arena_grow(p->arena, dims, (size_t)dcap, (size_t)nc, sizeof *dims);
-			dcap = nc;
-		}
+		size_t n = (size_t)f->nargs;
+		f->args = arena_room(p->arena, f->args, n, sizeof *f->args);
+		f->argloc = arena_room(p->arena, f->argloc, n, sizeof *f->argloc);
+		dims = arena_room(p->arena, dims, n, sizeof *dims);
 		f->argloc[f->nargs] = p->tok.loc;
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): nargs >= 0, so dims grew above */
 		dims[f->nargs] = -1;
+		map_put(p->arena, &p->args, s, f->nargs);
 		f->args[f->nargs++] = s;
 		next(p);
 		if (p->tok.kind == T_LBRACKET) {
@@ -1289,12 +1400,10 @@ static bool parse_outputs(Parser *p, Func *f)
 			diag_error(p->diag, t.loc, "more than 64 outputs");
 			return false;
 		}
-		if (g->nouts % 8 == 0) {
-			size_t n = (size_t)g->nouts, m = n + 8;
-			g->outname = arena_grow(p->arena, g->outname, n, m, sizeof *g->outname);
-			g->outc = arena_grow(p->arena, g->outc, n, m, sizeof *g->outc);
-			g->outseq = arena_grow(p->arena, g->outseq, n, m, sizeof *g->outseq);
-		}
+		size_t n = (size_t)g->nouts;
+		g->outname = arena_room(p->arena, g->outname, n, sizeof *g->outname);
+		g->outc = arena_room(p->arena, g->outc, n, sizeof *g->outc);
+		g->outseq = arena_room(p->arena, g->outseq, n, sizeof *g->outseq);
 		g->loopdim = d;
 		g->outname[g->nouts] = s;
 		g->outc[g->nouts] = names_c_arg(p->arena, s, p->prog->lib);
@@ -1316,7 +1425,7 @@ static bool parse_line(Parser *p, Func *f)
 		return false;
 	}
 	char *s = tok_str(p, t);
-	int q = find_seq(g, s), o = find_out(f, s);
+	int q = find_seq(p, s), o = find_out(f, s);
 	if (q < 0) {
 		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0) {
 			diag_error(p->diag, t.loc, "'%s' is %s: a line defines an output or a new sequence", s,
@@ -1327,10 +1436,10 @@ static bool parse_line(Parser *p, Func *f)
 			diag_error(p->diag, t.loc, "more than 1000 sequences");
 			return false;
 		}
-		if (g->nseqs % 8 == 0)
-			g->seqs = arena_grow(p->arena, g->seqs, (size_t)g->nseqs, (size_t)g->nseqs + 8, sizeof *g->seqs);
+		g->seqs = arena_room(p->arena, g->seqs, (size_t)g->nseqs, sizeof *g->seqs);
 		q = g->nseqs++;
 		g->seqs[q] = (Seq){.name = s, .loc = t.loc, .out = o};
+		map_put(p->arena, &p->seqs, s, q);
 		if (o >= 0)
 			g->outseq[o] = q;
 	}
@@ -1351,10 +1460,16 @@ static bool parse_line(Parser *p, Func *f)
 			diag_error(p->diag, it.loc, "expected '%s[%d]': base cases go in order from %s[0]", s, sq->nbase, s);
 			return false;
 		}
+		if (v == SEQ_MAX_BASE) {
+			diag_error(p->diag, it.loc, "'%s' has more than %d base cases, the most a sequence may have "
+			           "(symkern(5), LIMITS): each is written out as a step of its own; give the "
+			           "later terms by a rule, or pass them as an input vector", s, SEQ_MAX_BASE);
+			return false;
+		}
 		p->step = 1;
 	} else if (it.kind == T_NAME) {
 		char *k = tok_str(p, it);
-		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(g, k) >= 0 ||
+		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(p, k) >= 0 ||
 		    find_out(f, k) >= 0) {
 			diag_error(p->diag, it.loc, "'%s' is already a name here and cannot be the index", k);
 			return false;
@@ -1381,7 +1496,7 @@ static bool parse_line(Parser *p, Func *f)
 	if (!want_real(p, e, at, "a term") || !check_reads(p))
 		return false;
 	if (p->step == 1) {
-		sq->base = arena_grow(p->arena, sq->base, (size_t)sq->nbase, (size_t)sq->nbase + 1, sizeof *sq->base);
+		sq->base = arena_room(p->arena, sq->base, (size_t)sq->nbase, sizeof *sq->base);
 		sq->base[sq->nbase++] = e;
 	} else {
 		sq->rule = e;
@@ -1429,6 +1544,25 @@ static bool parse_body(Parser *p, Func *f)
 	return true;
 }
 
+/* The parameters of f's kernels must fit in what CUDA allows (gufunc.h
+ * has the count of bytes, from templates/kernels.cu.m4). */
+static bool kernel_params_fit(Parser *p, const Func *f)
+{
+	long bytes = func_kernel_param_bytes(f);
+	if (bytes <= KERNEL_PARAMS_MAX)
+		return true;
+	if (!f->gu)
+		diag_error(p->diag, f->loc, "'%s' has %d arguments: its CUDA kernels would take %ld bytes of "
+		           "parameters (24 + 16 per argument), more than the %d that CUDA allows; at most %d "
+		           "arguments (symkern(5), LIMITS)", f->name, f->nargs, bytes, KERNEL_PARAMS_MAX,
+		           (KERNEL_PARAMS_MAX - 24) / 16);
+	else
+		diag_error(p->diag, f->loc, "'%s' has too many arguments and results: its CUDA kernels would "
+		           "take %ld bytes of parameters, more than the %d that CUDA allows (symkern(5), LIMITS)",
+		           f->name, bytes, KERNEL_PARAMS_MAX);
+	return false;
+}
+
 /* definition = NAME '(' [ params ] ')' ( '=' expr | '->' outputs body ) ( NEWLINE | EOF ) */
 static bool parse_definition(Parser *p)
 {
@@ -1439,6 +1573,8 @@ static bool parse_definition(Parser *p)
 	f->loc = name.loc;
 	f->index = (int)p->nall; /* unique: hashed into its nodes */
 	p->cur = f;
+	map_reset(&p->args);
+	map_reset(&p->seqs);
 	next(p);
 	const Builtin *b = builtin_lookup(s);
 	Func *old = find_func(p, s);
@@ -1512,9 +1648,103 @@ static bool parse_definition(Parser *p)
 		roots = &f->root;
 		nroots = 1;
 	}
+	if (!kernel_params_fit(p, f))
+		return false;
 	mark_used(p, f, roots, nroots);
 	add_func(p, f);
 	return true;
+}
+
+/* Remembers a definition that failed under a name not defined before,
+ * with the pending call that stopped it, if that is what did. */
+static void add_failed(Parser *p, const Func *f)
+{
+	if (!f || builtin_lookup(f->name) || find_func(p, f->name) || map_get(&p->failmap, f->name) >= 0)
+		return;
+	long call = p->npending && p->pending[p->npending - 1].caller == f ? (long)p->npending - 1 : -1;
+	p->failed = arena_room(p->arena, p->failed, p->nfailed, sizeof *p->failed);
+	p->failed[p->nfailed] = (Failed){.f = f, .call = call, .next = -1};
+	map_put(p->arena, &p->failmap, f->name, (long)p->nfailed++);
+}
+
+/* Each failed definition's call leads to at most one other (`next`), so
+ * they form chains that may end in a cycle: mark the definitions on
+ * cycles with the cycle's length.  Linear: each is walked once. */
+static void find_cycles(Parser *p)
+{
+	for (size_t i = 0; i < p->nfailed; i++) {
+		Failed *x = &p->failed[i];
+		if (x->call >= 0 && !find_func(p, p->pending[x->call].name))
+			x->next = map_get(&p->failmap, p->pending[x->call].name);
+	}
+	for (size_t i = 0; i < p->nfailed; i++) {
+		long j = (long)i;
+		unsigned walk = (unsigned)i + 1;
+		while (j >= 0 && !p->failed[j].walk) {
+			p->failed[j].walk = walk;
+			j = p->failed[j].next;
+		}
+		if (j < 0 || p->failed[j].walk != walk)
+			continue; /* an end, or a part walked before */
+		long len = 1;
+		for (long k = p->failed[j].next; k != j; k = p->failed[k].next)
+			len++;
+		p->failed[j].cycle = len;
+		for (long k = p->failed[j].next; k != j; k = p->failed[k].next)
+			p->failed[k].cycle = len;
+	}
+}
+
+/* A call of callee, a failed definition, from c->caller. */
+static void report_failed_call(Parser *p, const Pending *c, const Failed *x)
+{
+	const char *g = x->f->name, *f = c->caller->name;
+	const char *through = x->cycle > 2 ? ", through other functions" : "";
+	bool below = x->f->loc.off > c->caller->loc.off;
+	long ci = map_get(&p->failmap, f);
+	bool cyclic = ci >= 0 && p->failed[ci].cycle > 0 && x->cycle > 0;
+	if (cyclic && below)
+		diag_error(p->diag, c->loc,
+		           "'%s' is called before it is defined (at line %d), and '%s' calls '%s'%s: "
+		           "recursion is not supported",
+		           g, x->f->loc.line, g, f, through);
+	else if (cyclic)
+		diag_error(p->diag, c->loc,
+		           "'%s' (line %d) is not defined: it calls '%s' before '%s' is defined; '%s' and '%s' "
+		           "call each other%s, and recursion is not supported",
+		           g, x->f->loc.line, p->pending[x->call].name, p->pending[x->call].name, g, f, through);
+	else if (below)
+		diag_error(p->diag, c->loc,
+		           "'%s' is defined below, at line %d: a function may call only functions defined "
+		           "above it (so no recursion)",
+		           g, x->f->loc.line);
+	else if (x->call >= 0)
+		diag_error(p->diag, c->loc,
+		           "'%s' (line %d) is not defined: it calls '%s', which is not defined above it", g,
+		           x->f->loc.line, p->pending[x->call].name);
+	else
+		diag_error(p->diag, c->loc, "'%s' is not defined: its definition at line %d has an error", g,
+		           x->f->loc.line);
+}
+
+/* The calls of names not defined above, now that every name is known. */
+static void report_pending(Parser *p)
+{
+	find_cycles(p);
+	for (size_t i = 0; i < p->npending; i++) {
+		const Pending *c = &p->pending[i];
+		Func *f = find_func(p, c->name);
+		long x = map_get(&p->failmap, c->name);
+		if (f)
+			diag_error(p->diag, c->loc,
+			           "'%s' is defined below, at line %d: a function may call only functions "
+			           "defined above it (so no recursion)",
+			           f->name, f->loc.line);
+		else if (x >= 0)
+			report_failed_call(p, c, &p->failed[x]);
+		else
+			diag_error(p->diag, c->loc, "unknown function '%s'", c->name);
+	}
 }
 
 /* After an error: continue at the next definition. */
@@ -1554,6 +1784,8 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 			ok = parse_definition(&p);
 		else
 			error_at_tok(&p, "a definition 'name(args) = expression'");
+		if (!ok)
+			add_failed(&p, p.cur);
 		p.cur = NULL;
 		p.nreads = 0;
 		p.step = 0;
@@ -1564,16 +1796,7 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 		else if (p.tok.kind == T_NEWLINE)
 			next(&p);
 	}
-	for (size_t i = 0; i < p.npending; i++) {
-		Func *f = find_func(&p, p.pending[i].name);
-		if (f)
-			diag_error(diag, p.pending[i].loc,
-			           "'%s' is defined below, at line %d: a function may call only functions "
-			           "defined above it (so no recursion)",
-			           f->name, f->loc.line);
-		else
-			diag_error(diag, p.pending[i].loc, "unknown function '%s'", p.pending[i].name);
-	}
+	report_pending(&p);
 	if (!diag->errors)
 		rewrite_program(dag, prog);
 	return diag->errors;

@@ -1,5 +1,6 @@
 /* test_errors.c: bad input gets FILE:LINE:COL: error: MESSAGE, the source
  * line and a caret; every error of a file is reported. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -38,6 +39,9 @@ static const Bad bad[] = {
 	{"f(v[n]) = Sum(v[k + 1], (k, 0, n - 1))", 1, 15, "cannot show that this read of 'v'"},
 	{"f(v[n]) = Sum(v[k], (k, 0, n/2))", 1, 28, "a limit must be an integer"},
 	{"f(v[n]) = Sum(v[k], (k, 0, n - 1), (j, 0, 1))", 1, 34, "one (index, lower, upper) per Sum"},
+	/* The index is looked for up to the next '=' only: an unclosed Sum no
+	 * longer scans the rest of the file (quadratic in unclosed Sums) */
+	{"f(v[n]) = Sum(v[k]\ng(x) = x, (j, 0, 1))", 1, 11, "expected Sum(expression, (index, lower, upper))"},
 	{"f(v[n]) = v", 1, 11, "'v' is a vector: index it"},
 	{"f(x) = x[0]", 1, 8, "'x' is not a vector"},
 	{"f(x) -> s[n]\n    s[k] = x\n", 1, 13, "expected ':' ending the header"},
@@ -50,9 +54,9 @@ static const Bad bad[] = {
 	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'"},
 	{"f(x) = sin(x, x)", 1, 8, "'sin' takes 1 argument, got 2"},
 	{"f(x) = atan2(x)", 1, 8, "'atan2' takes 2 arguments, got 1"},
-	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 to 2 arguments, got 3"},
+	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 or 2 arguments, got 3"},
 	{"f(x) = Min()", 1, 8, "'Min' takes at least 1 argument, got 0"},
-	{"f(x) = Heaviside(x, 1, 2)", 1, 8, "'Heaviside' takes 1 to 2 arguments, got 3"},
+	{"f(x) = Heaviside(x, 1, 2)", 1, 8, "'Heaviside' takes 1 or 2 arguments, got 3"},
 	{"f(x) = Eq(x)", 1, 8, "'Eq' takes 2 arguments, got 1"},
 	{"f(x) = x\nf(y) = y", 2, 1, "redefinition of 'f' (first defined at 1:1)"},
 	{"f(x) = 1 + f(x)", 1, 12, "'f' calls itself: recursion is not supported"},
@@ -74,7 +78,7 @@ static const Bad bad[] = {
 	{"f(x) = Piecewise((x, 1), (0, True))", 1, 22, "a Piecewise condition needs a condition"},
 	{"f(x) = Piecewise((x > 1, True))", 1, 19, "a Piecewise value needs a number"},
 	{"f(x) = Piecewise(x, True)", 1, 18, "expected '(' starting a Piecewise pair"},
-	{"f(x) = Not(x)", 1, 12, "Not needs a condition"},
+	{"f(x) = Not(x)", 1, 12, "'Not' needs a condition"},
 	{"f(x) = x/(2 - 2)", 1, 9, "division by zero"},
 	{"f(x) = log(-1) + x", 1, 8, "constant expression is not a finite real number"},
 	{"f(x) = 0**-1 + x", 1, 9, "constant expression is not a finite real number"},
@@ -90,8 +94,24 @@ static const Bad bad[] = {
 	{"g(x) = x\nf(x) = g(x, x)", 2, 8, "'g' takes 1 argument, got 2 (defined at 1:1)"},
 	{"f(x) = x\nf_map(x) = x", 2, 1, "'f_map' and 'f' (defined at 1:1) would give two C functions of one name"},
 	{"f_map(x) = x\nf(x) = x", 2, 1, "'f' and 'f_map' (defined at 1:1) would give two C functions of one name"},
-	{"f(x) = log(x, 1)", 1, 15, "log base 1: division by zero"},
-	{"f(x) = 1e99999 + x", 1, 8, "number out of range"},
+	/* A constant base is checked, and the message names it. */
+	{"f(x) = log(x, 1)", 1, 15, "log base 1: the base must be positive and not 1 (log(1) is 0: a division by zero)"},
+	{"f(x) = log(x, 2 - 1)", 1, 15, "log base 1: the base must be positive and not 1"},
+	{"f(x) = log(x, -1)", 1, 15, "log base -1: the base must be positive and not 1 (log(-1) is not a real number)"},
+	{"f(x) = log(x, -1/2)", 1, 15, "log base -1/2: the base must be positive and not 1 (log(-1/2) is not a real number)"},
+	{"f(x) = log(x, 0)", 1, 15, "log base 0: the base must be positive and not 1 (log(0) is -infinity)"},
+	/* A literal that long double cannot hold, above or below (symkern(5), NUMBERS) */
+	{"f(x) = 1e99999 + x", 1, 8, "number out of range: above the largest long double"},
+	{"f(x) = 1e-5000 + x", 1, 8, "number out of range: not 0, but below the smallest long double"},
+	{"f(x) = x*0.00001e-4999", 1, 10, "number out of range: not 0, but below the smallest long double"},
+	/* Calls before definitions, and recursion through them */
+	{"f(x) = g(x)\ng(x) = f(x)", 1, 8, "'g' is called before it is defined (at line 2), and 'g' calls 'f': recursion is not supported"},
+	{"f(x) = g(x)\ng(x) = h(x)\nh(x) = f(x)", 1, 8, "'g' is called before it is defined (at line 2), and 'g' calls 'f', through other functions: recursion is not supported"},
+	/* Limits (symkern(5), LIMITS) */
+	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 65]\n", 3, 14, "this reads 's' 65 terms back, more than the 64 a sequence may keep in registers"},
+	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 2000] + x\n", 3, 14, "this reads 's' 2000 terms back, more than the 64"},
+	/* Bounds too large to compute are not shown to hold (UBSan found the overflow) */
+	{"f(v[n]) = Sum(v[k], (k, 0, 1000000*(1000000*(1000000*(1000000*n))) - 1))", 1, 15, "cannot show that this read of 'v'"},
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
 	/* What sympy.ccode prints that is C, not SymPy, syntax (symkern(5),
 	 * "Spellings of sympy.ccode"): these strings are ccode's own output. */
@@ -112,7 +132,8 @@ static const Bad bad[] = {
 	{"f(pow) = pow", 1, 3, "'pow' is a built-in name and cannot be an argument"},
 	{"f(M_PI) = M_PI", 1, 3, "'M_PI' is a built-in name and cannot be an argument"},
 	{"fabs(x) = x", 1, 1, "'fabs' is a built-in name and cannot be redefined"},
-	{"f(x) = pow(x > 1, 2)", 1, 12, "pow needs a number, not a condition"},
+	{"f(x) = pow(x > 1, 2)", 1, 12, "'pow' needs a number, not a condition"},
+	{"g(x) = x\nf(x) = g(x > 1)", 2, 8, "an argument of 'g' needs a number, not a condition"},
 	{"f(x) = pow(0, -1) + x", 1, 8, "constant expression is not a finite real number"},
 	/* sympy.codegen's nodes: arity, and what they refuse */
 	{"f(x) = logaddexp(x)", 1, 8, "'logaddexp' takes 2 arguments, got 1"},
@@ -121,7 +142,10 @@ static const Bad bad[] = {
 	{"f(x) = cosm1()", 1, 8, "'cosm1' takes 1 argument, got 0"},
 	{"f(x) = Cbrt(x, 3)", 1, 8, "'Cbrt' takes 1 argument, got 2"},
 	{"f(x) = Sqrt(-1) + x", 1, 8, "constant expression is not a finite real number"},
-	{"f(x) = Piecewise((x, isnan(x)), (0, True))", 1, 22, "'isnan' is not supported"},
+	/* With or without a True branch: a NaN x does not always give NaN */
+	{"f(x) = Piecewise((x, isnan(x)), (0, True))", 1, 22, "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN"},
+	{"f(x) = Piecewise((0, isnan(x)), (x, x > 0))", 1, 22, "'isnan' is not supported: write Ne(x, x), which is true exactly where x is NaN (the relations and Eq are false for NaN, so a Piecewise whose other conditions are relations gives a NaN x its (e, True) branch, or NaN if it has none)"},
+	{"f(x) = isnan + x", 1, 8, "'isnan' is not supported: write Ne(x, x)"},
 	{"f(x) = Piecewise((x, isinf(x)), (0, True))", 1, 22, "'isinf' is not supported"},
 };
 
@@ -277,6 +301,168 @@ START_TEST(test_constant_range)
 }
 END_TEST
 
+/* f(x) -> s[n] with nbase base cases and a rule reading back terms back. */
+static char *sequence(int nbase, int back)
+{
+	char *s = malloc((size_t)nbase * 32 + 64), *q = s;
+	q += sprintf(q, "f(x) -> s[n]:\n");
+	for (int i = 0; i < nbase; i++)
+		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
+	sprintf(q, "    s[k] = s[k - %d] + x\n", back);
+	return s;
+}
+
+/* Mutual recursion names both functions, at both calls. */
+START_TEST(test_mutual_recursion)
+{
+	Parsed *p = parse_text("f(x) = g(x)\ng(x) = f(x)\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:8: error: 'g' is called before it is defined (at line 2), "
+	                                      "and 'g' calls 'f': recursion is not supported"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'f' (line 1) is not defined: it calls 'g' before 'g' "
+	                                      "is defined; 'f' and 'g' call each other, and recursion is not supported"));
+	ck_assert_ptr_null(strstr(p->msgs, "unknown function"));
+	parsed_free(p);
+	/* Not a cycle: a call of a function that failed because it calls one below. */
+	p = parse_text("g(x) = h(x)\nf(x) = g(x)\nh(x) = x\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:8: error: 'h' is defined below, at line 3"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'g' (line 1) is not defined: it calls 'h', which is "
+	                                      "not defined above it"));
+	parsed_free(p);
+	/* A call of a function whose definition has another error */
+	p = parse_text("g(x) = x +\nf(x) = g(x)\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:8: error: 'g' is not defined: its definition at line 1 has an error"));
+	parsed_free(p);
+}
+END_TEST
+
+/* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
+START_TEST(test_base_case_limit)
+{
+	char *s = sequence(SEQ_MAX_BASE, 1);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].nbase, 256);
+	parsed_free(p);
+	free(s);
+	s = sequence(20000, 1);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strncmp(p->msgs, "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence "
+	                               "may have (symkern(5), LIMITS)", 94) == 0, "%s", p->msgs);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* 64 terms back are kept, 65 refused (with 2000 base cases, before the base cases are). */
+START_TEST(test_lookback_limit)
+{
+	char *s = sequence(SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].lookback, 64);
+	parsed_free(p);
+	free(s);
+	s = sequence(65, 65);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 "
+	                                      "a sequence may keep in registers (symkern(5), LIMITS)"));
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* A map function of nargs arguments, or a gufunc of nargs scalars and a
+ * vector reduced by a Sum. */
+static char *wide(int nargs, bool gufunc)
+{
+	char *s = malloc((size_t)nargs * 24 + 128), *q = s;
+	q += sprintf(q, "f(");
+	for (int i = 0; i < nargs; i++)
+		q += sprintf(q, "%sa%d", i ? ", " : "", i);
+	q += sprintf(q, gufunc ? ", v[n]) = Sum(v[k], (k, 0, n - 1))" : ") = a0");
+	for (int i = 1; i < nargs; i++)
+		q += sprintf(q, " + a%d", i);
+	sprintf(q, "\n");
+	return s;
+}
+
+/* CUDA's 32764 bytes of kernel parameters (symkern(5), LIMITS): 24 + 16 per
+ * argument for a map function; the largest fits, one more is refused. */
+START_TEST(test_kernel_params_map)
+{
+	char *s = wide(2046, false);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(parsed_func(p, "f")), 32760);
+	parsed_free(p);
+	free(s);
+	s = wide(2047, false);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strncmp(p->msgs, "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 "
+	                               "bytes of parameters (24 + 16 per argument), more than the 32764 that CUDA "
+	                               "allows; at most 2046 arguments (symkern(5), LIMITS)\n", 195) == 0,
+	              "%.300s", p->msgs);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* A gufunc: 8 (batch) + 8 (n) + 16 per scalar + 24 (v) + 16 (its result)
+ * + 24 (the reduction kernels' own) = 80 + 16 per scalar. */
+START_TEST(test_kernel_params_gufunc)
+{
+	char *s = wide(2042, true);
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 32752);
+	parsed_free(p);
+	free(s);
+	s = wide(2043, true);
+	p = parse_text(s);
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA "
+	                                      "kernels would take 32768 bytes of parameters, more than the 32764"));
+	parsed_free(p);
+	free(s);
+	/* Sizes fixed or given, vectors, outputs */
+	p = parse_text("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 8 + 8 + 16 + 24 + 24 + 2 * 24 + 24);
+	parsed_free(p);
+}
+END_TEST
+
+/* Below long double's range is an error at the literal; within it, but
+ * below double's, an error of the precision check: never a silent 0. */
+START_TEST(test_tiny_literals)
+{
+	Parsed *p = parse_text("f(x) = x*1e-4950\n");
+	ck_assert_int_eq(p->errors, 0);
+	char *msgs = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&msgs, &len);
+	Diag d;
+	diag_init(&d, &p->src, mem);
+	ck_assert_int_eq(emit_check_constants(&d, &p->dag, &p->prog, false, true), 1);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(msgs, "is out of the range of double"));
+	free(msgs);
+	parsed_free(p);
+	p = parse_text("f(x) = x*1e-5000\n");
+	ck_assert_int_eq(p->errors, 1);
+	parsed_free(p);
+	p = parse_text("f(x) = x*0e-5000 + 0.000e99999\n"); /* zero is zero */
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
+
 Suite *suite_errors(void)
 {
 	Suite *s = suite_create("errors");
@@ -289,6 +475,15 @@ Suite *suite_errors(void)
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_empty_file);
 	tcase_add_loop_test(tc, test_constant_range, 0, (int)(sizeof ranges / sizeof ranges[0]));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
+	tcase_add_test(tc, test_mutual_recursion);
+	tcase_add_test(tc, test_base_case_limit);
+	tcase_add_test(tc, test_lookback_limit);
+	tcase_add_test(tc, test_kernel_params_map);
+	tcase_add_test(tc, test_kernel_params_gufunc);
+	tcase_add_test(tc, test_tiny_literals);
 	suite_add_tcase(s, tc);
 	return s;
 }

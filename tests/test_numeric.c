@@ -271,6 +271,28 @@ START_TEST(test_increments)
 }
 END_TEST
 
+/* Folding at INT64_MIN: (-2)**63 and -2**31*2**32 are -2^63, which an
+ * exact rational never holds (it could not be negated); they are long
+ * doubles, with no signed overflow on the way (UBSan aborted in gcd64
+ * before: run this under --enable-sanitizers). */
+START_TEST(test_int64_min)
+{
+	Parsed *p = parse_text("f(x) = x + (-2)**63\ng(x) = x*(-2147483648*4294967296)\n"
+	                       "h(x) = x*((-2)**63/(-2)**62)\n");
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	LD zero[1] = {0}, one[1] = {1};
+	ck_assert(eval_func(parsed_func(p, "f"), zero) == -0x1p63L);
+	ck_assert(eval_func(parsed_func(p, "g"), one) == -0x1p63L);
+	ck_assert(eval_func(parsed_func(p, "h"), one) == -2.0L);
+	parsed_free(p);
+	Num m = num_mul(num_int(-2147483648LL), num_int(4294967296LL));
+	ck_assert(!m.exact && num_value(m) == -0x1p63L);
+	ck_assert(num_value(num_neg(m)) == 0x1p63L);
+	ck_assert(num_value(num_int(INT64_MIN)) == -0x1p63L);
+	ck_assert(num_is_ratio(num_div(num_int(INT64_MAX), num_int(-INT64_MAX)), -1, 1));
+}
+END_TEST
+
 Suite *suite_numeric(void)
 {
 	Suite *s = suite_create("numeric");
@@ -279,6 +301,7 @@ Suite *suite_numeric(void)
 	tcase_add_test(tc, test_special_values);
 	tcase_add_test(tc, test_cbrt);
 	tcase_add_test(tc, test_increments);
+	tcase_add_test(tc, test_int64_min);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -180,6 +180,64 @@ START_TEST(test_many_functions)
 }
 END_TEST
 
+/* Growth copies what is appended a bounded number of times (geometric
+ * growth), whatever the count: 10^5 functions, 256 base cases, 2046
+ * arguments.  With lists grown by a constant, the copies were quadratic:
+ * 625 MB for the function list here. */
+START_TEST(test_growth_functions)
+{
+	enum { N = 100000 };
+	char *s = malloc((size_t)N * 32), *q = s;
+	for (int i = 0; i < N; i++)
+		q += sprintf(q, "f%d(x) = x + %d\n", i, i);
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->prog.nfuncs, N);
+	size_t copied = arena_copied(p->arena);
+	ck_assert_msg(copied <= 2 * N * sizeof(Func *) + 65536, "%zu bytes copied", copied);
+	/* and memory stays a small multiple of the input */
+	ck_assert_msg(arena_size(p->arena) < 200 * (size_t)(q - s), "%zu bytes for %zu of input",
+	              arena_size(p->arena), (size_t)(q - s));
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_growth_sequence)
+{
+	enum { NB = 256 };
+	char *s = malloc(NB * 32 + 64), *q = s;
+	q += sprintf(q, "f(x) -> s[n]:\n");
+	for (int i = 0; i < NB; i++)
+		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
+	sprintf(q, "    s[k] = s[k - 1] + x\n");
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	size_t copied = arena_copied(p->arena);
+	ck_assert_msg(copied <= 2 * NB * sizeof(Node *) + 16384, "%zu bytes copied", copied);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_growth_arguments)
+{
+	enum { NA = 2046 };
+	char *s = malloc(NA * 16 + 64), *q = s;
+	q += sprintf(q, "f(");
+	for (int i = 0; i < NA; i++)
+		q += sprintf(q, "%sa%d", i ? ", " : "", i);
+	sprintf(q, ") = a0\n");
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->diag.warnings, NA - 1);
+	size_t copied = arena_copied(p->arena), per = sizeof(char *) + sizeof(Loc) + sizeof(int);
+	ck_assert_msg(copied <= 2 * NA * per + 16384, "%zu bytes copied", copied);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
 Suite *suite_parse(void)
 {
 	Suite *s = suite_create("parse");
@@ -189,6 +247,12 @@ Suite *suite_parse(void)
 	tcase_add_test(tc, test_unused_warning);
 	tcase_add_test(tc, test_mangled_names);
 	tcase_add_test(tc, test_many_functions);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("growth");
+	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
+	tcase_add_test(tc, test_growth_functions);
+	tcase_add_test(tc, test_growth_sequence);
+	tcase_add_test(tc, test_growth_arguments);
 	suite_add_tcase(s, tc);
 	return s;
 }
