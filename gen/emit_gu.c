@@ -40,6 +40,14 @@ typedef struct {
 	 * written.  NULL: no limit. */
 	const long *req;
 	long reqmax;
+	uint64_t *rd;          /* the registers each step reads (plan_reads) */
+	/* The incremental values of index level 0 (k) of the terms, each once,
+	 * which every step advances (induction_list). */
+	Node **inc0;
+	size_t ninc0;
+	unsigned *seen;        /* by node id: the stamp of induction_list's last walk */
+	size_t seen_cap;
+	unsigned stamp;
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
 	int nactive;
 	int indent;
@@ -181,40 +189,65 @@ static void induction_init(Em *e, Node *const *roots, int nroots, int level, con
 	}
 }
 
+/* Each of the ninc incremental values inc of loop `level` (index
+ * variable var) advances once: the end of one step. */
+static void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var)
+{
+	for (size_t i = 0; i < ninc; i++) {
+		const Node *x = inc[i];
+		ind(e);
+		if (x->op == N_INDPOW && e->split && level == e->split->level) {
+			fprintf(e->out, "t%d *= t%d;\n", x->tmp, x->tmp + 1); /* split_induction_init's step */
+		} else if (x->op == N_INDPOW) {
+			fprintf(e->out, "t%d *= ", x->tmp);
+			opnd(e, x->kids[0]);
+			fputs(";\n", e->out);
+		} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
+			fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
+		else /* (negative)! is taken as 1 */
+			fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
+			        e->T, var, x->off + 1);
+	}
+}
+
+/* The incremental values of loop `level` reachable from roots, each once,
+ * in order of first appearance: into *out (arena), their count *n. */
+static void induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n)
+{
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	if (!e->seen || (size_t)e->dag->next_id > e->seen_cap) {
+		e->seen_cap = (size_t)e->dag->next_id * 2;
+		e->seen = arena_alloc(e->dag->arena, e->seen_cap * sizeof *e->seen);
+		e->stamp = 0;
+	}
+	e->stamp++;
+	for (int r = 0; r < nroots; r++) {
+		Node **order;
+		size_t m = dag_schedule(e->dag, roots[r], &order);
+		for (size_t i = 0; i < m; i++) {
+			Node *x = order[i];
+			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level || e->seen[x->id] == e->stamp)
+				continue;
+			e->seen[x->id] = e->stamp;
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 8;
+				*out = arena_grow(e->dag->arena, *out, *n, cap, sizeof **out);
+			}
+			(*out)[(*n)++] = x;
+		}
+	}
+}
+
 /* The end of one step of loop `level` (index variable var): each
  * incremental value reachable from roots advances once. */
 static void induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var)
 {
-	Node **done = NULL;
-	size_t ndone = 0;
-	for (int r = 0; r < nroots; r++) {
-		Node **order;
-		size_t n = dag_schedule(e->dag, roots[r], &order);
-		for (size_t i = 0; i < n; i++) {
-			Node *x = order[i];
-			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level)
-				continue;
-			size_t j = 0;
-			while (j < ndone && done[j] != x)
-				j++;
-			if (j < ndone)
-				continue;
-			done = arena_grow(e->dag->arena, done, ndone, ndone + 1, sizeof *done);
-			done[ndone++] = x;
-			ind(e);
-			if (x->op == N_INDPOW && e->split && level == e->split->level) {
-				fprintf(e->out, "t%d *= t%d;\n", x->tmp, x->tmp + 1); /* split_induction_init's step */
-			} else if (x->op == N_INDPOW) {
-				fprintf(e->out, "t%d *= ", x->tmp);
-				opnd(e, x->kids[0]);
-				fputs(";\n", e->out);
-			} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
-				fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
-			else /* (negative)! is taken as 1 */
-				fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
-				        e->T, var, x->off + 1);
-		}
-	}
+	Node **inc;
+	size_t n;
+	induction_list(e, roots, nroots, level, &inc, &n);
+	induction_advance(e, inc, n, level, var);
 }
 
 /* The powers x**(j + off) of a split Sum's loop, whose thread starts at
@@ -392,26 +425,40 @@ static void emit_scope_need(Em *e, Node *root, const char *need)
 	}
 }
 
-/* The term of sequence q at step k (k < 0: the loop's). */
-static Node *term(const Gufunc *g, int q, long k)
+/* The registers each step reads, for e->peel peeled steps and the loop:
+ * e->rd[s * nseqs + q] has bit o - 1 set when step s (s = peel: the loop)
+ * reads register o of sequence q (lookback <= 64, parse.c).  Each term is
+ * scheduled once, so this is linear in the steps and the terms. */
+static void plan_reads(Em *e)
 {
-	const Seq *s = &g->seqs[q];
-	return k >= 0 && k < s->nbase ? s->base[k] : s->rule;
+	const Gufunc *g = e->g;
+	size_t ns = (size_t)g->nseqs, steps = (size_t)e->peel + 1;
+	e->rd = arena_alloc(e->dag->arena, steps * ns * sizeof *e->rd);
+	for (int r = 0; r < g->nseqs; r++) {
+		const Seq *sq = &g->seqs[r];
+		for (long k = 0; k <= sq->nbase && k < (long)steps; k++) {
+			Node *t = k < sq->nbase ? sq->base[k] : sq->rule, **order;
+			if (!t)
+				continue;
+			size_t n = dag_schedule(e->dag, t, &order);
+			/* A base case is its own step; the rule makes every later one. */
+			long last = k < sq->nbase ? k : (long)steps - 1;
+			for (size_t i = 0; i < n; i++) {
+				const Node *x = order[i];
+				if (x->op != N_SEQ || x->off < 1 || x->off > 64)
+					continue;
+				for (long st = k; st <= last; st++)
+					e->rd[(size_t)st * ns + (size_t)x->index] |= (uint64_t)1 << (x->off - 1);
+			}
+		}
+	}
 }
 
 /* Does step k (k >= peel: the loop) read register o of sequence q? */
 static bool step_reads(Em *e, long k, long peel, int q, int o)
 {
-	for (int r = 0; r < e->g->nseqs; r++) {
-		Node **order, *t = term(e->g, r, k >= peel ? -1 : k);
-		if (!t)
-			continue;
-		size_t n = dag_schedule(e->dag, t, &order);
-		for (size_t i = 0; i < n; i++)
-			if (order[i]->op == N_SEQ && order[i]->index == q && order[i]->off == o)
-				return true;
-	}
-	return false;
+	size_t s = (size_t)(k >= peel ? peel : k);
+	return (e->rd[s * (size_t)e->g->nseqs + (size_t)q] >> (o - 1)) & 1;
 }
 
 /* Is the value that the end of step k shifts into register o of q read
@@ -472,9 +519,7 @@ static void emit_step(Em *e, long k, bool last)
 				fprintf(e->out, "_q%d_%d = _q%d_%d;\n", q, o, q, o - 1);
 			}
 		}
-		Node **roots;
-		int nr = gufunc_roots(g, e->dag->arena, &roots);
-		induction_step(e, roots, nr, 0, "_k");
+		induction_advance(e, e->inc0, e->ninc0, 0, "_k");
 	}
 	close_scope(e);
 	e->indent--;
@@ -643,6 +688,8 @@ static void emit_item_body(Em *e)
 	e->bound = 1;
 	e->peel = peel;
 	e->size = size;
+	plan_reads(e);
+	induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
 	for (int k = 0; k < peel; k++) {
 		if (size < 0) {
 			fprintf(e->out, "\tif (%s %s %d)\n\t\treturn;\n", n, k ? "<=" : "==", k);
@@ -899,6 +946,8 @@ static void emit_range_body(Em *e, const Par *p)
 	e->bound = 1;
 	e->peel = 1;
 	e->size = -1;
+	plan_reads(e);
+	induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
 	if (p->kind == PAR_SCAN) { /* k = 0 is the base case */
 		fputs("\tif (_k0 == 0) {\n", e->out);
 		e->indent = 2;
