@@ -363,7 +363,13 @@ size_t dag_schedule(Dag *d, Node *root, Node ***out)
 
 size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 {
-	unsigned walk = ++d->walk; /* a node is seen in this walk when mark == walk */
+	unsigned walk = ++d->walk;
+	if ((size_t)d->next_id > d->mark_cap) {
+		size_t cap = (size_t)d->next_id * 2;
+		d->mark = arena_grow(d->arena, d->mark, d->mark_cap, cap, sizeof *d->mark);
+		d->mark_cap = cap;
+	}
+	unsigned *mark = d->mark;
 	size_t n = 0, sp = 0;
 	/* Buffers kept from one call to the next: a function's schedule is
 	 * computed several times, and 10^4 functions would otherwise fill the
@@ -375,15 +381,15 @@ size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 	}
 	struct Frame *stack = d->stack;
 	stack[sp++] = (struct Frame){root, 0};
-	root->mark = walk;
+	mark[root->id] = walk;
 	while (sp) {
 		struct Frame *f = &stack[sp - 1];
 		int nk = values && (f->node->op == N_SUM || f->node->op == N_PROD) ? 1 : f->node->nkids;
 		if (f->next < nk) {
 			Node *k = f->node->kids[f->next++];
-			if (k->mark == walk)
+			if (mark[k->id] == walk)
 				continue;
-			k->mark = walk;
+			mark[k->id] = walk;
 			if (sp == d->stack_cap) {
 				d->stack = stack = arena_grow(d->arena, stack, sp, d->stack_cap * 2, sizeof *stack);
 				d->stack_cap *= 2;

@@ -18,84 +18,16 @@
 #define SYMKERN_DAG_H
 
 #include "arena.h"
-#include "diag.h"
-#include "mathfn.h"
-#include "num.h"
-
-typedef enum { TY_REAL, TY_BOOL } Type;
-
-typedef enum {
-	N_CONST, /* real: val; bool: val is 0 or 1 */
-	N_NAN,   /* Piecewise with no branch taken */
-	N_ARG,   /* argument `index` of function `func` */
-	N_NEG, N_ADD, N_SUB, N_MUL, N_DIV,
-	N_CALL,  /* math function `fn` */
-	N_UCALL, /* user function `func` */
-	N_LT, N_LE, N_GT, N_GE, N_EQ, N_NE,
-	N_AND, N_OR, N_NOT,
-	N_SELECT, /* kids: condition, then, else */
-	/* Gufuncs only (gufunc.h): */
-	N_INDEX,   /* the index bound at `level`: 0 is a rule's k, 1.. a Sum's */
-	N_DIM,     /* the run-time size of core dimension `index` */
-	N_SEQ,     /* sequence `index`, `off` terms before the current one */
-	N_VREAD,   /* input vector `index` at index level + off (level -1: at off) */
-	N_SUM,     /* kids: body, lo, hi (integer expressions); bound var `level` */
-	N_PROD,    /* likewise */
-	N_INDPOW,  /* kids[0]**(index at level + off), computed incrementally */
-	N_INDFACT, /* (index at level + off)!, computed incrementally */
-	/* Before rewrite_program only (rewrite.h): */
-	N_POWI,    /* kids[0]**off, 5 <= off <= 64 or -64 <= off <= -2, when Dag.rewrite is set */
-	/* A constant that depends on the precision (made by rewrite.c): the
-	 * power of two 2**off in double, 2**index in float. */
-	N_SCALE
-} Op;
-
-/* Index levels a node may depend on: bit L is level L. */
-enum { DAG_MAX_LEVEL = 4 };
-
-typedef struct Func Func;
-typedef struct Node Node;
-
-struct Node {
-	Op op;
-	Type type;
-	int id;  /* creation order: deterministic, and used to order operands */
-	int nkids;
-	Node **kids;
-	Num val;
-	MathFn fn;
-	Func *func;
-	int index;
-	int level;     /* N_INDEX, N_VREAD, N_SUM, N_PROD, N_INDPOW, N_INDFACT */
-	long off;      /* N_SEQ, N_VREAD, N_INDPOW, N_INDFACT */
-	unsigned deps; /* bit L: the value depends on the index at level L */
-	uint64_t hash;
-	Node *hnext;
-	unsigned mark; /* dag_schedule's visited stamp */
-	int tmp;       /* the emitter's temporary number, in the function being written */
-	unsigned scope; /* the gufunc emitter's scope where tmp holds the value */
-	Node *rw;      /* rewrite_program: what this node became */
-};
-
-struct Func {
-	const char *name;  /* as written; a validated identifier */
-	int nargs;
-	const char **args; /* as written */
-	const char **cargs; /* as spelled in generated code (names.h) */
-	Loc *argloc;
-	bool *used;         /* argument appears in the body */
-	Loc loc;
-	Node *root;
-	int index;
-	struct Gufunc *gu; /* NULL for a map function */
-};
+#include "ir.h"
 
 typedef struct {
 	Arena *arena;
 	Node **table;
 	size_t cap, count;
 	int next_id;
-	unsigned walk;
+	unsigned walk;      /* dag_schedule's walks: a node is seen in walk w when mark[id] == w */
+	unsigned *mark;     /* by node id (a side table, grown with next_id) */
+	size_t mark_cap;
 	Node **order;       /* dag_schedule's result, reused by the next call */
 	void *stack;        /* and its work stack */
 	size_t order_cap, stack_cap;

@@ -4,8 +4,33 @@
 #include <math.h>
 #include <string.h>
 
-void emit_operand(FILE *out, const Node *n, const Func *f, bool f32)
+static void grow(Printer *p, const Node *x)
 {
+	if ((size_t)x->id < p->cap)
+		return;
+	size_t cap = ((size_t)p->dag->next_id > (size_t)x->id ? (size_t)p->dag->next_id : (size_t)x->id + 1) * 2;
+	p->tmp = arena_grow(p->dag->arena, p->tmp, p->cap, cap, sizeof *p->tmp);
+	p->scope = arena_grow(p->dag->arena, p->scope, p->cap, cap, sizeof *p->scope);
+	p->cap = cap;
+}
+
+int *emit_tmp(Printer *p, const Node *x)
+{
+	grow(p, x);
+	return &p->tmp[x->id];
+}
+
+unsigned *emit_scope_of(Printer *p, const Node *x)
+{
+	grow(p, x);
+	return &p->scope[x->id];
+}
+
+void emit_operand(Printer *p, const Node *n)
+{
+	FILE *out = p->out;
+	const Func *f = p->f;
+	bool f32 = p->f32;
 	const char *T = f32 ? "float" : "double";
 	char buf[64]; /* a literal: num_literal's longest is under 40 bytes */
 	switch (n->op) {
@@ -37,7 +62,7 @@ void emit_operand(FILE *out, const Node *n, const Func *f, bool f32)
 		fprintf(out, "_q%d_%ld", n->index, n->off);
 		return;
 	default:
-		fprintf(out, "t%d", n->tmp);
+		fprintf(out, "t%d", *emit_tmp(p, n));
 		return;
 	}
 }
@@ -62,20 +87,23 @@ bool emit_is_leaf(const Node *x)
 	       x->op == N_INDEX || x->op == N_SEQ;
 }
 
-void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast)
+void emit_op(Printer *p, const Node *x)
 {
+	FILE *out = p->out;
+	const Program *prog = p->prog;
+	bool f32 = p->f32, fast = p->fast;
 	switch (x->op) {
 	case N_NEG:
 	case N_NOT:
 		fputc(x->op == N_NEG ? '-' : '!', out);
-		emit_operand(out, x->kids[0], f, f32);
+		emit_operand(p, x->kids[0]);
 		break;
 	case N_SELECT:
-		emit_operand(out, x->kids[0], f, f32);
+		emit_operand(p, x->kids[0]);
 		fputs(" ? ", out);
-		emit_operand(out, x->kids[1], f, f32);
+		emit_operand(p, x->kids[1]);
 		fputs(" : ", out);
-		emit_operand(out, x->kids[2], f, f32);
+		emit_operand(p, x->kids[2]);
 		break;
 	case N_CALL:
 	case N_UCALL:
@@ -90,23 +118,25 @@ void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool 
 		for (int j = 0; j < x->nkids; j++) {
 			if (j)
 				fputs(", ", out);
-			emit_operand(out, x->kids[j], f, f32);
+			emit_operand(p, x->kids[j]);
 		}
 		fputc(')', out);
 		break;
 	default:
-		emit_operand(out, x->kids[0], f, f32);
+		emit_operand(p, x->kids[0]);
 		fprintf(out, " %s ", binop[x->op]);
-		emit_operand(out, x->kids[1], f, f32);
+		emit_operand(p, x->kids[1]);
 		break;
 	}
 }
 
-void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast)
+void emit_body(Printer *p)
 {
+	const Func *f = p->f;
+	FILE *out = p->out;
 	Node **order;
-	size_t n = dag_schedule(dag, f->root, &order);
-	const char *T = f32 ? "float" : "double";
+	size_t n = dag_schedule(p->dag, f->root, &order);
+	const char *T = p->f32 ? "float" : "double";
 	int tmp = 0;
 	for (int i = 0; i < f->nargs; i++) /* unused arguments stay in the signature */
 		if (!f->used[i])
@@ -115,13 +145,13 @@ void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32
 		Node *x = order[i];
 		if (emit_is_leaf(x))
 			continue;
-		x->tmp = ++tmp;
+		*emit_tmp(p, x) = ++tmp;
 		fprintf(out, "\tconst %s t%d = ", x->type == TY_BOOL ? "int" : T, tmp);
-		emit_op(out, prog, x, f, f32, fast);
+		emit_op(p, x);
 		fputs(";\n", out);
 	}
 	fputs("\treturn ", out);
-	emit_operand(out, f->root, f, f32);
+	emit_operand(p, f->root);
 	fputc(';', out);
 }
 
@@ -213,12 +243,15 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	/* Each function's values other than its bodies are only in
 	 * sk__each_fn_do below (symkern.m4's accessors find them there): a
 	 * definition each made m4 read 10^4 functions noticeably slower. */
+	Printer pr = {.out = out, .dag = dag, .prog = prog, .fast = info->fast_math};
 	for (int i = 0; i < prog->nfuncs; i++)
 		for (int p = 0; p < 2; p++) {
 			if (!(p ? info->f32 : info->f64))
 				continue;
 			fprintf(out, "m4_define([[sk_fn_body_%d_%s]], [[[[", i, p ? "f32" : "f64");
-			emit_body(out, dag, prog, prog->funcs[i], p, info->fast_math);
+			pr.f = prog->funcs[i];
+			pr.f32 = p;
+			emit_body(&pr);
 			fputs("]]]])\n", out);
 		}
 	/* The shapes, the argument counts the functions have, with how many
@@ -275,7 +308,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 	}
 	fputs("]])\n", out);
 	emit_noinline(out, dag, prog);
-	emit_gu_defs(out, dag, prog, info);
+	emit_gu_defs(&pr, info);
 	fputs("m4_divert(0)m4_dnl\n", out);
 }
 

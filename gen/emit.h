@@ -21,20 +21,40 @@ typedef struct {
 	bool fast_math;      /* --fast-math: CUDA intrinsics for float calls */
 } EmitInfo;
 
-/* Shared by the map and gufunc emitters: an operand's C text (a literal,
- * an argument, a temporary t<N> ...), whether a node is one of those leaves
- * rather than a computed temporary, and the C expression computing x.
- * Names are printed whole, however long (no fixed buffers). */
-void emit_operand(FILE *out, const Node *n, const Func *f, bool f32);
+/* The C printer that the map and gufunc emitters share: where it writes,
+ * the function and precision being written, and by node id (side tables,
+ * grown as nodes are made) the temporary t<N> holding a computed node's
+ * value and, for the gufunc emitter, the scope where it is visible. */
+typedef struct {
+	FILE *out;
+	Dag *dag;
+	const Program *prog;
+	const Func *f;
+	bool f32, fast;
+	int *tmp;
+	unsigned *scope;
+	size_t cap;
+	unsigned scopes; /* scopes opened so far: numbers are never reused */
+} Printer;
+
+/* The temporary and scope slots of node x (grows the tables). */
+int *emit_tmp(Printer *p, const Node *x);
+unsigned *emit_scope_of(Printer *p, const Node *x);
+/* An operand's C text (a literal, an argument, a temporary t<N> ...),
+ * whether a node is one of those leaves rather than a computed temporary,
+ * and the C expression computing x.  Names are printed whole, however long
+ * (no fixed buffers). */
+void emit_operand(Printer *p, const Node *n);
 bool emit_is_leaf(const Node *x);
-void emit_op(FILE *out, const Program *prog, const Node *x, const Func *f, bool f32, bool fast);
+void emit_op(Printer *p, const Node *x);
 /* m4_define([[name]], value quoted twice) and an integer definition. */
 void emit_def(FILE *out, const char *name, const char *value);
 void emit_defi(FILE *out, const char *name, long value);
 /* The gufunc definitions (emit_gu.c). */
-void emit_gu_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info);
-/* The C statements of f's scalar body in one precision, ending in return. */
-void emit_body(FILE *out, Dag *dag, const Program *prog, const Func *f, bool f32, bool fast);
+void emit_gu_defs(Printer *p, const EmitInfo *info);
+/* The C statements of p->f's scalar body in precision p->f32, ending in
+ * return. */
+void emit_body(Printer *p);
 /* Reports constants that overflow, or underflow to zero, in a requested
  * precision (they cannot be written as literals); returns their count. */
 int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 typedef struct {
+	Printer *pr;           /* the C printer: p->f and p->f32 are f and f32 */
 	FILE *out;
 	Dag *dag;
 	const Program *prog;
@@ -62,14 +63,14 @@ static void ind(Em *e)
 static bool visible(const Em *e, const Node *x)
 {
 	for (int i = 0; i < e->nactive; i++)
-		if (x->scope == e->active[i])
+		if (*emit_scope_of(e->pr, x) == e->active[i])
 			return true;
 	return false;
 }
 
 static void open_scope(Em *e)
 {
-	e->active[e->nactive++] = ++e->dag->walk; /* never reused, across functions and precisions */
+	e->active[e->nactive++] = ++e->pr->scopes; /* never reused, across functions and precisions */
 }
 
 static void close_scope(Em *e)
@@ -80,14 +81,14 @@ static void close_scope(Em *e)
 /* Defines x's temporary in the current scope. */
 static int new_tmp(Em *e, Node *x)
 {
-	x->tmp = ++e->ntmp;
-	x->scope = e->active[e->nactive - 1];
-	return x->tmp;
+	*emit_tmp(e->pr, x) = ++e->ntmp;
+	*emit_scope_of(e->pr, x) = e->active[e->nactive - 1];
+	return e->ntmp;
 }
 
 static void opnd(Em *e, const Node *x)
 {
-	emit_operand(e->out, x, e->f, e->f32);
+	emit_operand(e->pr, x);
 }
 
 /* An integer expression (limits, indices) as C text of type ptrdiff_t. */
@@ -195,18 +196,19 @@ static void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, c
 {
 	for (size_t i = 0; i < ninc; i++) {
 		const Node *x = inc[i];
+		int t = *emit_tmp(e->pr, x);
 		ind(e);
 		if (x->op == N_INDPOW && e->split && level == e->split->level) {
-			fprintf(e->out, "t%d *= t%d;\n", x->tmp, x->tmp + 1); /* split_induction_init's step */
+			fprintf(e->out, "t%d *= t%d;\n", t, t + 1); /* split_induction_init's step */
 		} else if (x->op == N_INDPOW) {
-			fprintf(e->out, "t%d *= ", x->tmp);
+			fprintf(e->out, "t%d *= ", t);
 			opnd(e, x->kids[0]);
 			fputs(";\n", e->out);
 		} else if (x->off >= 0 && level == 0) /* k + off + 1 >= 1 */
-			fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", x->tmp, e->T, var, x->off + 1);
+			fprintf(e->out, "t%d *= (%s)(%s + %ld);\n", t, e->T, var, x->off + 1);
 		else /* (negative)! is taken as 1 */
-			fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", x->tmp, var, x->off + 1,
-			        e->T, var, x->off + 1);
+			fprintf(e->out, "t%d *= %s + %ld > 0 ? (%s)(%s + %ld) : 1;\n", t, var, x->off + 1, e->T, var,
+			        x->off + 1);
 	}
 }
 
@@ -385,8 +387,8 @@ static void emit_sum(Em *e, Node *x)
 	e->indent--;
 	ind(e);
 	fputs("}\n", e->out);
-	x->tmp = acc;
-	x->scope = e->active[e->nactive - 1];
+	*emit_tmp(e->pr, x) = acc;
+	*emit_scope_of(e->pr, x) = e->active[e->nactive - 1];
 }
 
 /* Writes every node under root that can be computed here (its index
@@ -419,7 +421,7 @@ static void emit_scope_need(Em *e, Node *root, const char *need)
 			index_text(e, x->level, x->off);
 			fprintf(e->out, " * incel_%s]", e->f->cargs[x->index]);
 		} else {
-			emit_op(e->out, e->prog, x, e->f, e->f32, e->fast);
+			emit_op(e->pr, x);
 		}
 		fputs(";\n", e->out);
 	}
@@ -1038,8 +1040,10 @@ static bool vectorizable(Dag *dag, const Node *sum)
  * gufunc's index-free one): operator, identity, number of terms, the
  * rows condition and the condition for groups of neighbours (empty when
  * never). */
-static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *f, int i, const Node *sum)
+static void emit_red_defs(Printer *pr, const Func *f, int i, const Node *sum)
 {
+	FILE *out = pr->out;
+	Dag *dag = pr->dag;
 	const Gufunc *g = f->gu;
 	bool prod = sum->op == N_PROD;
 	fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
@@ -1047,7 +1051,8 @@ static void emit_red_defs(FILE *out, Dag *dag, const Program *prog, const Func *
 	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, prod ? "true" : "false");
 	/* The number of terms, for choosing threads per item. */
 	fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
-	Em le = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g};
+	pr->f = f;
+	Em le = {.pr = pr, .out = out, .dag = dag, .prog = pr->prog, .f = f, .g = g};
 	fputc('(', out);
 	int_text(&le, sum->kids[2]);
 	fputs(" - ", out);
@@ -1161,8 +1166,11 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 }
 
 /* The definitions of one gufunc, in one precision where it matters. */
-static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info, int i)
+static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 {
+	FILE *out = pr->out;
+	Dag *dag = pr->dag;
+	const Program *prog = pr->prog;
 	const Func *f = prog->gufuncs[i];
 	const Gufunc *g = f->gu;
 	char name[64];
@@ -1176,7 +1184,7 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
 	emit_defi(out, name, split != NULL);
 	if (split)
-		emit_red_defs(out, dag, prog, f, i, split);
+		emit_red_defs(pr, f, i, split);
 	Par par = classify_par(dag, f);
 	snprintf(name, sizeof name, "sk_gu_par_%d", i);
 	emit_defi(out, name, par.kind);
@@ -1186,7 +1194,7 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 		/* The scan's operator as a C++ template argument: is it *? */
 		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
 		if (par.pre)
-			emit_red_defs(out, dag, prog, f, i, par.pre);
+			emit_red_defs(pr, f, i, par.pre);
 	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
@@ -1240,7 +1248,9 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 			fputs("void", out);
 		fputs("]]]])\n", out);
 		fprintf(out, "m4_define([[sk_gu_body_%d_%s]], [[[[", i, P);
-		Em e = {.out = out, .dag = dag, .prog = prog, .f = f, .g = g, .f32 = f32,
+		pr->f = f;
+		pr->f32 = f32;
+		Em e = {.pr = pr, .out = out, .dag = dag, .prog = prog, .f = f, .g = g, .f32 = f32,
 		        .fast = info->fast_math, .T = T};
 		emit_item_body(&e);
 		fputs("]]]])\n", out);
@@ -1371,13 +1381,15 @@ static void emit_gu(FILE *out, Dag *dag, const Program *prog, const EmitInfo *in
 	fputs("]]]])\n", out);
 }
 
-void emit_gu_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
+void emit_gu_defs(Printer *pr, const EmitInfo *info)
 {
+	FILE *out = pr->out;
+	const Program *prog = pr->prog;
 	emit_defi(out, "sk_ngu", prog->ngufuncs);
 	fputs("m4_define([[sk__each_gu_do]], [[", out);
 	for (int i = 0; i < prog->ngufuncs; i++)
 		fprintf(out, "m4_define([[sk_i]], [[%d]])$1[[]]", i);
 	fputs("]])\n", out);
 	for (int i = 0; i < prog->ngufuncs; i++)
-		emit_gu(out, dag, prog, info, i);
+		emit_gu(pr, info, i);
 }

@@ -1,48 +1,10 @@
-/* gufunc.h: what a gufunc definition adds to a Func (dag.h).  Two forms:
- *   norm2(v[n]) = sqrt(Sum(v[k]**2, (k, 0, n - 1)))   a scalar result
- *   hermite(x) -> he[n]:                               sequences over k
- *       h[0] = 1
- *       h[k] = ...
- * A sequence's terms are computed in order k = 0, 1, ...; each term is its
- * base case (h[0], h[1], ... in order) or else its rule, which may read
- * earlier terms of any sequence at constant offsets (N_SEQ) and the inputs
- * at k plus a constant (N_VREAD).  Only `lookback` earlier terms of a
- * sequence are live at a time: they are registers, and only outputs reach
- * memory. */
+/* gufunc.h: queries on a gufunc's IR (ir.h): its terms, and the bytes of
+ * parameters its kernels take. */
 #ifndef SYMKERN_GUFUNC_H
 #define SYMKERN_GUFUNC_H
 
-#include "dag.h"
-
-/* Limits of symkern(5), LIMITS: a sequence's base cases are peeled steps
- * of the generated code, one each, and the terms it keeps live are
- * registers of one GPU thread (at most 255 of 32 bits). */
-enum { SEQ_MAX_BASE = 256, SEQ_MAX_LOOKBACK = 64 };
-
-typedef struct {
-	const char *name; /* as written */
-	Loc loc;          /* its first definition line */
-	int out;          /* output number, or -1 for an intermediate sequence */
-	int nbase;        /* base cases: terms 0 .. nbase-1 */
-	Node **base;
-	Node *rule;       /* the term for k >= nbase; NULL if none */
-	int lookback;     /* the most terms back any rule reads it */
-} Seq;
-
-typedef struct Gufunc {
-	int ndims;          /* core dimensions in order of first appearance */
-	const char **dimname;  /* as written; a number for a fixed size */
-	const char **dimc;     /* C spelling of a run-time size parameter */
-	long *dimsize;      /* fixed size, or -1 when given at run time */
-	int *argdim;        /* per argument: its core dimension, or -1 for a scalar */
-	int loopdim;        /* the outputs' dimension; -1 for a scalar result (root) */
-	int nseqs;          /* sequences in order of definition, outputs included */
-	Seq *seqs;
-	int nouts;
-	const char **outname; /* as written */
-	int *outseq;        /* the sequence of each output (-1 until defined) */
-	const char **outc;  /* C spelling of each output's parameter */
-} Gufunc;
+#include "arena.h"
+#include "ir.h"
 
 /* CUDA's limit on the parameters of one kernel, in bytes: since CUDA 12.1
  * (on Volta and later); 4 KB before. */

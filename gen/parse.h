@@ -5,14 +5,7 @@
 
 #include "dag.h"
 #include "gufunc.h"
-
-typedef struct {
-	Func **funcs;      /* map functions, in order */
-	int nfuncs;
-	Func **gufuncs;    /* gufuncs (Func.gu set), in order */
-	int ngufuncs;
-	const char *lib; /* library name: argument spelling avoids its prefix */
-} Program;
+#include "ir.h"
 
 enum { PARSE_MAX_DEPTH = 200, PARSE_MAX_ARGS = 10000 };
 

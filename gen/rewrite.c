@@ -4,10 +4,19 @@
 
 #include "gufunc.h"
 
+/* The rewriter's state: the DAG it builds in, and by node id what each
+ * node of the literal DAG became (NULL: not yet rewritten; ids past cap,
+ * nodes the rewrites made, are never rewritten again). */
+typedef struct {
+	Dag *dag;
+	Node **rw;
+	size_t cap;
+} Rw;
+
 /* What node x of the literal DAG became (its operands first: see R's use). */
-static Node *R(Node *x)
+static Node *R(Rw *w, Node *x)
 {
-	return x->rw ? x->rw : x;
+	return (size_t)x->id < w->cap && w->rw[x->id] ? w->rw[x->id] : x;
 }
 
 static Node *num(Dag *d, int64_t v)
@@ -236,8 +245,9 @@ static Node *minus_one(const Node *x)
 /* exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u), cosh(u) - 1 ->
  * 2*sinh(u/2)**2, 1 - cos(u) -> 2*sin(u/2)**2 (and the negated forms):
  * the literal forms lose every digit as u -> 0. */
-static Node *cancel_one(Dag *d, Node *x)
+static Node *cancel_one(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	Node *a = minus_one(x);
 	bool neg = false;
 	if (!a && x->op == N_SUB && dag_is_const(x->kids[0], 1, 1)) {
@@ -246,7 +256,7 @@ static Node *cancel_one(Dag *d, Node *x)
 	}
 	if (!a || a->op != N_CALL)
 		return NULL;
-	Node *u = R(a->kids[0]), *r;
+	Node *u = R(w, a->kids[0]), *r;
 	if (a->fn == MF_EXP) {
 		r = call1(d, MF_EXPM1, u);
 	} else if (a->fn == MF_COSH || a->fn == MF_COS) {
@@ -303,8 +313,9 @@ static bool erf_term(const Node *x, Node **f, Num *s, int depth)
  * s*(erfc(z) - 2) = -s*erfc(-z); erfc is accurate in both tails (near 2,
  * erfc(-z) = 2 - erfc(z) without cancellation).  Returns S*erfc(w), or
  * NULL; with d NULL, x itself where it matches, and builds nothing. */
-static Node *erf_complement(Dag *d, const Node *x)
+static Node *erf_complement(Rw *w, const Node *x)
 {
+	Dag *d = w ? w->dag : NULL;
 	if (x->op != N_ADD && x->op != N_SUB)
 		return NULL;
 	for (int side = 0; side < 2; side++) {
@@ -334,7 +345,7 @@ static Node *erf_complement(Dag *d, const Node *x)
 		}
 		if (!d)
 			return (Node *)x;
-		Node *z = R(f->kids[0]);
+		Node *z = R(w, f->kids[0]);
 		Node *e = call1(d, MF_ERFC, neg_z ? dag_op(d, N_NEG, z, NULL) : z);
 		/* S as written where it is 1/n (erfc(-z)/2, as exact as a
 		 * division by 2 is), else a product by the constant. */
@@ -348,24 +359,25 @@ static Node *erf_complement(Dag *d, const Node *x)
 }
 
 /* a*b + c, a*b - c, c - a*b, a*b +- c*d as fma. */
-static Node *fused(Dag *d, Node *x)
+static Node *fused(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	if (x->op != N_ADD && x->op != N_SUB)
 		return NULL;
 	Node *l = x->kids[0], *r = x->kids[1];
 	bool sub = x->op == N_SUB;
 	if (l->op == N_MUL && r->op == N_MUL) {
-		Node *c = R(r->kids[0]);
-		return sum_of_products(d, R(l->kids[0]), R(l->kids[1]),
-		                       sub ? dag_op(d, N_NEG, c, NULL) : c, R(r->kids[1]));
+		Node *c = R(w, r->kids[0]);
+		return sum_of_products(d, R(w, l->kids[0]), R(w, l->kids[1]),
+		                       sub ? dag_op(d, N_NEG, c, NULL) : c, R(w, r->kids[1]));
 	}
 	if (l->op == N_MUL) {
-		Node *c = R(r);
-		return fma3(d, R(l->kids[0]), R(l->kids[1]), sub ? dag_op(d, N_NEG, c, NULL) : c);
+		Node *c = R(w, r);
+		return fma3(d, R(w, l->kids[0]), R(w, l->kids[1]), sub ? dag_op(d, N_NEG, c, NULL) : c);
 	}
 	if (r->op == N_MUL) {
-		Node *a = R(r->kids[0]);
-		return fma3(d, sub ? dag_op(d, N_NEG, a, NULL) : a, R(r->kids[1]), R(l));
+		Node *a = R(w, r->kids[0]);
+		return fma3(d, sub ? dag_op(d, N_NEG, a, NULL) : a, R(w, r->kids[1]), R(w, l));
 	}
 	return NULL;
 }
@@ -373,14 +385,15 @@ static Node *fused(Dag *d, Node *x)
 /* The terms of a sum of squares t*t and positive constants, as written
  * (at most 8); false for anything else. */
 enum { MAX_SQUARES = 8 };
-static bool squares(Dag *d, const Node *x, Node **t, int *n, int depth)
+static bool squares(Rw *w, const Node *x, Node **t, int *n, int depth)
 {
+	Dag *d = w->dag;
 	if (*n == MAX_SQUARES || depth > MAX_SQUARES)
 		return false;
 	if (x->op == N_ADD)
-		return squares(d, x->kids[0], t, n, depth + 1) && squares(d, x->kids[1], t, n, depth + 1);
+		return squares(w, x->kids[0], t, n, depth + 1) && squares(w, x->kids[1], t, n, depth + 1);
 	if (x->op == N_MUL && x->kids[0] == x->kids[1]) {
-		t[(*n)++] = R(x->kids[0]);
+		t[(*n)++] = R(w, x->kids[0]);
 		return true;
 	}
 	if (x->op == N_CONST && x->type == TY_REAL && num_value(x->val) > 0) {
@@ -392,11 +405,12 @@ static bool squares(Dag *d, const Node *x, Node **t, int *n, int depth)
 
 /* sqrt(a**2 + b**2 [+ ...]) -> hypot(hypot(a, b), ...): no overflow or
  * underflow of the squares. */
-static Node *norm(Dag *d, Node *x)
+static Node *norm(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	Node *t[MAX_SQUARES];
 	int n = 0;
-	if (x->op != N_ADD || !squares(d, x, t, &n, 0))
+	if (x->op != N_ADD || !squares(w, x, t, &n, 0))
 		return NULL;
 	Node *r = t[0];
 	for (int i = 1; i < n; i++)
@@ -408,34 +422,36 @@ static Node *norm(Dag *d, Node *x)
  * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u); but log(1 + erf(z))
  * is log(erfc(-z)), its operand's rewrite (log1p(erf(z)) would be
  * log1p(-1) = -inf where erf(z) rounds to -1). */
-static Node *logarithm(Dag *d, Node *x)
+static Node *logarithm(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	if (erf_complement(NULL, x))
 		return NULL;
 	Node *u = one_plus(x);
 	if (u && is_call(u, MF_EXP) && !nonpositive(u->kids[0]))
-		return softplus(d, R(u->kids[0]));
+		return softplus(d, R(w, u->kids[0]));
 	if (x->op == N_ADD && is_call(x->kids[0], MF_EXP) && is_call(x->kids[1], MF_EXP)) {
 		/* max(a, b) + log1p(exp(-|a - b|)); inf - inf is NaN where both
 		 * are infinite of one sign, as in the literal form only for +inf. */
-		Node *a = R(x->kids[0]->kids[0]), *b = R(x->kids[1]->kids[0]);
+		Node *a = R(w, x->kids[0]->kids[0]), *b = R(w, x->kids[1]->kids[0]);
 		Node *gap = dag_op(d, N_NEG, call1(d, MF_FABS, dag_op(d, N_SUB, a, b)), NULL);
 		return dag_op(d, N_ADD, call2(d, MF_FMAX, a, b), call1(d, MF_LOG1P, call1(d, MF_EXP, gap)));
 	}
 	if (u)
-		return call1(d, MF_LOG1P, R(u));
+		return call1(d, MF_LOG1P, R(w, u));
 	if (x->op == N_SUB && dag_is_const(x->kids[0], 1, 1))
-		return call1(d, MF_LOG1P, dag_op(d, N_NEG, R(x->kids[1]), NULL));
+		return call1(d, MF_LOG1P, dag_op(d, N_NEG, R(w, x->kids[1]), NULL));
 	return NULL;
 }
 
 /* c/(1 + exp(u)) -> c*sigmoid(-u), exp(u)/(1 + exp(u)) -> sigmoid(u). */
-static Node *quotient(Dag *d, Node *x)
+static Node *quotient(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	Node *u = one_plus(x->kids[1]);
 	if (!u || !is_call(u, MF_EXP))
 		return NULL;
-	Node *a = R(u->kids[0]);
+	Node *a = R(w, u->kids[0]);
 	if (x->kids[0] == u)
 		return sigmoid(d, a);
 	if (x->kids[0]->op == N_CONST)
@@ -445,31 +461,32 @@ static Node *quotient(Dag *d, Node *x)
 
 /* Node x of the literal DAG with its operands rewritten, by a pattern if
  * one matches, else as it was. */
-static Node *rewrite_node(Dag *d, Node *x)
+static Node *rewrite_node(Rw *w, Node *x)
 {
+	Dag *d = w->dag;
 	Node *r = NULL;
 	switch (x->op) {
 	case N_ADD:
 	case N_SUB:
-		r = cancel_one(d, x);
+		r = cancel_one(w, x);
 		if (!r)
-			r = erf_complement(d, x);
+			r = erf_complement(w, x);
 		if (!r)
-			r = fused(d, x);
+			r = fused(w, x);
 		break;
-	case N_DIV: r = quotient(d, x); break;
+	case N_DIV: r = quotient(w, x); break;
 	case N_CALL:
 		if (x->fn == MF_LOG)
-			r = logarithm(d, x->kids[0]);
+			r = logarithm(w, x->kids[0]);
 		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP) && !nonpositive(x->kids[0]->kids[0]))
-			r = softplus(d, R(x->kids[0]->kids[0]));
+			r = softplus(d, R(w, x->kids[0]->kids[0]));
 		else if (x->fn == MF_SQRT)
-			r = norm(d, x->kids[0]);
+			r = norm(w, x->kids[0]);
 		break;
 	case N_POWI:
 		/* level 1: a half-integer power, off halves */
-		return x->off > 0 ? powi_compensated(d, R(x->kids[0]), x->off)
-		                  : pow_negative(d, R(x->kids[0]), -x->off, x->level == 1);
+		return x->off > 0 ? powi_compensated(d, R(w, x->kids[0]), x->off)
+		                  : pow_negative(d, R(w, x->kids[0]), -x->off, x->level == 1);
 	default: break;
 	}
 	if (r)
@@ -480,7 +497,7 @@ static Node *rewrite_node(Dag *d, Node *x)
 	bool same = true;
 	for (int i = 0; i < x->nkids; i++) {
 		/* The limits of a Sum are integer expressions, not values: as written. */
-		kids[i] = (x->op == N_SUM || x->op == N_PROD) && i > 0 ? x->kids[i] : R(x->kids[i]);
+		kids[i] = (x->op == N_SUM || x->op == N_PROD) && i > 0 ? x->kids[i] : R(w, x->kids[i]);
 		same = same && kids[i] == x->kids[i];
 	}
 	if (same)
@@ -502,35 +519,41 @@ static Node *rewrite_node(Dag *d, Node *x)
 	}
 }
 
-static Node *rewrite_root(Dag *d, Node *root)
+static Node *rewrite_root(Rw *w, Node *root)
 {
 	Node **order;
-	size_t n = dag_schedule(d, root, &order);
-	/* Operands first, so R() of every operand is known; nodes made here
+	size_t n = dag_schedule(w->dag, root, &order);
+	if ((size_t)w->dag->next_id > w->cap) {
+		size_t cap = (size_t)w->dag->next_id * 2;
+		w->rw = arena_grow(w->dag->arena, w->rw, w->cap, cap, sizeof *w->rw);
+		w->cap = cap;
+	}
+	/* Operands first, so R of every operand is known; nodes made here
 	 * are not in order, so a rewritten form is never rewritten again. */
 	for (size_t i = 0; i < n; i++)
-		if (!order[i]->rw)
-			order[i]->rw = rewrite_node(d, order[i]);
-	return R(root);
+		if (!w->rw[order[i]->id])
+			w->rw[order[i]->id] = rewrite_node(w, order[i]);
+	return R(w, root);
 }
 
 void rewrite_program(Dag *d, Program *prog)
 {
 	if (!d->rewrite)
 		return;
+	Rw rw = {.dag = d}, *w = &rw;
 	Func **lists[2] = {prog->funcs, prog->gufuncs};
 	const int counts[2] = {prog->nfuncs, prog->ngufuncs};
 	for (int l = 0; l < 2; l++)
 		for (int i = 0; i < counts[l]; i++) {
 			Func *f = lists[l][i];
 			if (f->root)
-				f->root = rewrite_root(d, f->root);
+				f->root = rewrite_root(w, f->root);
 			for (int q = 0; f->gu && q < f->gu->nseqs; q++) {
 				Seq *s = &f->gu->seqs[q];
 				for (int b = 0; b < s->nbase; b++)
-					s->base[b] = rewrite_root(d, s->base[b]);
+					s->base[b] = rewrite_root(w, s->base[b]);
 				if (s->rule)
-					s->rule = rewrite_root(d, s->rule);
+					s->rule = rewrite_root(w, s->rule);
 			}
 		}
 }
