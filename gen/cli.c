@@ -4,9 +4,21 @@
  *   symkern [-o DIR] [-n NAME] [--precision f32,f64] [--fast-math] [--literal]
  *           [--templates DIR] [--dump-defs | --list] FILE.sym
  *
- * Pipeline: read the file, parse it into the DAG (parse.c, dag.c), write
- * the DAG as m4 definitions (emit.c) and expand the templates with them
- * (output.c) into NAME.h, NAME.cu and NAME_cpu.c. */
+ * The stages, each a file that uses only the ones above it, run here in
+ * this order and by nothing else:
+ *   lex.c      tokens with positions
+ *   parse.c    the grammar and name resolution, building the IR (ir.h)
+ *              through dag.c, which folds constants and shares equal
+ *              subexpressions
+ *   sema.c     what the generated code needs of a parsed program: every
+ *              constant of every body in range of each precision
+ *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal)
+ *   plan.c     how each gufunc is computed, which functions are called
+ *   emit*.c    the program and its plan as m4 definitions, with C
+ *              expressions from one printer (emit.c)
+ *   output.c   m4 with the definitions and the templates; files renamed
+ *              into place only when all three are complete
+ * into NAME.h, NAME.cu and NAME_cpu.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
@@ -18,11 +30,14 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "sema.h"
 #include "cli.h"
 #include "emit.h"
 #include "names.h"
 #include "output.h"
 #include "paths.h"
+#include "plan.h"
+#include "rewrite.h"
 #include "sha256.h"
 
 #ifndef SYMKERN_VERSION
@@ -204,7 +219,9 @@ int symkern_main(int argc, char **argv)
 	Program prog;
 	int rc = 1;
 	if (parse_program(&prog, &src, &diag, &dag, lib) == 0 &&
-	    emit_check_constants(&diag, &dag, &prog, f32, f64) == 0) {
+	    check_constants(&diag, &dag, &prog, f32, f64) == 0) {
+		rewrite_program(&dag, &prog);
+		Plan *plan = plan_program(&dag, &prog);
 		char sha[65], *command;
 		sha256_hex(text, len, sha);
 		const char *input = safe_name(arena, path);
@@ -221,7 +238,7 @@ int symkern_main(int argc, char **argv)
 		if (!mem) {
 			fputs("symkern: out of memory\n", stderr);
 		} else {
-			emit_defs(mem, &dag, &prog, &info);
+			emit_defs(mem, &dag, &prog, plan, &info);
 			fclose(mem);
 			if (dump) {
 				fwrite(defs, 1, defs_len, stdout);

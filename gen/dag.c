@@ -366,7 +366,8 @@ size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 	unsigned walk = ++d->walk;
 	if ((size_t)d->next_id > d->mark_cap) {
 		size_t cap = (size_t)d->next_id * 2;
-		d->mark = arena_grow(d->arena, d->mark, d->mark_cap, cap, sizeof *d->mark);
+		/* No copy: a stamp of an earlier walk never equals a later one. */
+		d->mark = arena_alloc(d->arena, cap * sizeof *d->mark);
 		d->mark_cap = cap;
 	}
 	unsigned *mark = d->mark;

@@ -165,65 +165,19 @@ void emit_defi(FILE *out, const char *name, long value)
 	fprintf(out, "m4_define([[%s]], [[%ld]])\n", name, value);
 }
 
-/* Functions that device code calls instead of inlining: nvcc inlines
- * every call of a static inline function, so a function that calls
- * another twice, which calls another twice, ... is copied 2^depth times
- * (16 levels took nvcc a minute; gcc decides for itself).  The inlined
- * size of a function is its operations plus the inlined sizes of the
- * functions it calls inline; a function called by another whose inlined
- * size passes INLINE_MAX operations is called.  Kernels of smaller
- * functions are unchanged.  Writes sk_noinline, `$1(I)` for each such
- * map function I, and their count sk_nnoinline. */
-enum { INLINE_MAX = 1024 };
-
-static void emit_noinline(FILE *out, Dag *dag, const Program *prog)
+/* The functions device code calls instead of inlining (plan.h): sk_noinline
+ * is `$1(I)` for each such map function I, sk_nnoinline their count. */
+static void emit_noinline(FILE *out, const Program *prog, const Plan *plan)
 {
-	int nall = 0;
-	for (int i = 0; i < prog->nfuncs; i++)
-		nall = prog->funcs[i]->index + 1 > nall ? prog->funcs[i]->index + 1 : nall;
-	for (int i = 0; i < prog->ngufuncs; i++)
-		nall = prog->gufuncs[i]->index + 1 > nall ? prog->gufuncs[i]->index + 1 : nall;
-	/* By Func.index: calls from other definitions, the inlined size, the choice. */
-	size_t *calls = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *calls);
-	double *size = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *size);
-	bool *called = arena_alloc(dag->arena, (size_t)(nall ? nall : 1) * sizeof *called);
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < prog->nfuncs + prog->ngufuncs; i++) {
-			const Func *f = i < prog->nfuncs ? prog->funcs[i] : prog->gufuncs[i - prog->nfuncs];
-			Node **roots, *root = f->root;
-			int nr = f->gu && f->gu->loopdim >= 0 ? gufunc_roots(f->gu, dag->arena, &roots) : 1;
-			if (nr == 1 && !(f->gu && f->gu->loopdim >= 0))
-				roots = &root;
-			for (int r = 0; r < nr; r++) {
-				Node **order;
-				size_t n = dag_schedule(dag, roots[r], &order);
-				for (size_t k = 0; k < n; k++) {
-					const Node *x = order[k];
-					if (x->op != N_UCALL)
-						continue;
-					if (pass == 0)
-						calls[x->func->index]++;
-					else if (!f->gu && !called[x->func->index])
-						size[f->index] += size[x->func->index];
-				}
-			}
-			if (pass == 1 && !f->gu) { /* callees come first: their sizes are final */
-				size[f->index] += (double)dag_count_ops(dag, f->root);
-				called[f->index] = calls[f->index] && size[f->index] > INLINE_MAX;
-			}
-		}
-	int count = 0;
 	fputs("m4_define([[sk_noinline]], [[", out);
 	for (int i = 0; i < prog->nfuncs; i++)
-		if (called[prog->funcs[i]->index]) {
+		if (plan->noinline[i])
 			fprintf(out, "$1([[%d]])", i);
-			count++;
-		}
 	fputs("]])\n", out);
-	emit_defi(out, "sk_nnoinline", count);
+	emit_defi(out, "sk_nnoinline", plan->nnoinline);
 }
 
-void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
+void emit_defs(FILE *out, Dag *dag, const Program *prog, const Plan *plan, const EmitInfo *info)
 {
 	char up[128];
 	size_t l = strlen(info->lib);
@@ -307,67 +261,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info)
 		fputs(")", out);
 	}
 	fputs("]])\n", out);
-	emit_noinline(out, dag, prog);
-	emit_gu_defs(&pr, info);
+	emit_noinline(out, prog, plan);
+	emit_gu_defs(&pr, plan, info);
 	fputs("m4_divert(0)m4_dnl\n", out);
-}
-
-/* The first constant reachable from root that a requested precision
- * cannot hold (it overflows, or underflows to zero): its value and the
- * type, or NULL. */
-static const char *bad_constant(Dag *dag, Node *root, bool f32, bool f64, long double *value)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, root, &order);
-	for (size_t k = 0; k < n; k++) {
-		const Node *c = order[k];
-		if (c->op != N_CONST || c->type != TY_REAL)
-			continue;
-		long double v = num_value(c->val);
-		*value = v;
-		if (f64 && (!isfinite((double)v) || (v != 0 && (double)v == 0)))
-			return "double";
-		if (f32 && (!isfinite((float)v) || (v != 0 && (float)v == 0)))
-			return "float";
-	}
-	return NULL;
-}
-
-/* Reports a constant of root out of the range of a requested precision,
- * at `at` (the definition of f, or of the sequence whose term root is). */
-static int check_root(Diag *diag, Dag *dag, const Func *f, Node *root, Loc at, bool f32, bool f64)
-{
-	long double v;
-	const char *type = bad_constant(dag, root, f32, f64, &v);
-	if (!type)
-		return 0;
-	bool in_double = isfinite((double)v) && (v == 0 || (double)v != 0);
-	diag_error(diag, at, "constant %.6Lg in '%s' is out of the range of %s%s", v, f->name, type,
-	           type[0] == 'f' && in_double ? " (try --precision f64)" : "");
-	return 1;
-}
-
-int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64)
-{
-	int errors = 0;
-	for (int i = 0; i < prog->nfuncs; i++)
-		errors += check_root(diag, dag, prog->funcs[i], prog->funcs[i]->root, prog->funcs[i]->loc, f32, f64);
-	/* Gufuncs: every term of every sequence, or the scalar result; one
-	 * error a gufunc, as for a function. */
-	for (int i = 0; i < prog->ngufuncs; i++) {
-		const Func *f = prog->gufuncs[i];
-		const Gufunc *g = f->gu;
-		int e = 0;
-		if (g->loopdim < 0)
-			e = check_root(diag, dag, f, f->root, f->loc, f32, f64);
-		for (int q = 0; q < g->nseqs && !e; q++) {
-			const Seq *s = &g->seqs[q];
-			for (int k = 0; k < s->nbase && !e; k++)
-				e = check_root(diag, dag, f, s->base[k], s->loc, f32, f64);
-			if (s->rule && !e)
-				e = check_root(diag, dag, f, s->rule, s->loc, f32, f64);
-		}
-		errors += e;
-	}
-	return errors;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "parse.h"
+#include "plan.h"
 
 typedef struct {
 	const char *lib;     /* -n NAME */
@@ -51,13 +52,10 @@ void emit_op(Printer *p, const Node *x);
 void emit_def(FILE *out, const char *name, const char *value);
 void emit_defi(FILE *out, const char *name, long value);
 /* The gufunc definitions (emit_gu.c). */
-void emit_gu_defs(Printer *p, const EmitInfo *info);
+void emit_gu_defs(Printer *p, const Plan *plan, const EmitInfo *info);
 /* The C statements of p->f's scalar body in precision p->f32, ending in
  * return. */
 void emit_body(Printer *p);
-/* Reports constants that overflow, or underflow to zero, in a requested
- * precision (they cannot be written as literals); returns their count. */
-int emit_check_constants(Diag *diag, Dag *dag, const Program *prog, bool f32, bool f64);
-void emit_defs(FILE *out, Dag *dag, const Program *prog, const EmitInfo *info);
+void emit_defs(FILE *out, Dag *dag, const Program *prog, const Plan *plan, const EmitInfo *info);
 
 #endif

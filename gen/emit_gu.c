@@ -23,6 +23,7 @@
 
 typedef struct {
 	Printer *pr;           /* the C printer: p->f and p->f32 are f and f32 */
+	const GuPlan *plan;    /* how the gufunc is computed (plan.h) */
 	FILE *out;
 	Dag *dag;
 	const Program *prog;
@@ -713,52 +714,6 @@ static void emit_item_body(Em *e)
 	e->req = NULL;
 }
 
-/* Does the body of reduction sum read input vector a? */
-static bool reads_arg(Dag *dag, const Node *sum, int a)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, sum->kids[0], &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_VREAD && order[i]->index == a)
-			return true;
-	return false;
-}
-
-/* Does the body of a reduction hold what a split part cannot compute (a
- * nested reduction, an incremental factorial)?  Incremental powers start
- * where each thread starts: split_induction_init. */
-static bool unsplittable(Dag *dag, Node *body)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, body, &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDFACT)
-			return true;
-	return false;
-}
-
-/* A reduction that many threads can share: a scalar result whose value
- * needs exactly one Sum or Product of the inputs, splittable.  Then each
- * thread sums a strided part (the partial function) and the kernel
- * combines the parts before the final function computes the result from
- * their total. */
-static Node *split_sum(Dag *dag, const Func *f)
-{
-	Node **order, *found = NULL;
-	if (f->gu->loopdim >= 0)
-		return NULL;
-	size_t n = dag_schedule_values(dag, f->root, &order, true);
-	for (size_t i = 0; i < n; i++) {
-		Node *x = order[i];
-		if (x->op != N_SUM && x->op != N_PROD)
-			continue;
-		if (found || x->level != 1 || x->deps)
-			return NULL;
-		found = x;
-	}
-	return found && !unsplittable(dag, found->kids[0]) ? found : NULL;
-}
-
 /* The partial function (which = 0) or the final one (1) of a split
  * reduction. */
 static void emit_split_body(Em *e, Node *sum, int which)
@@ -769,7 +724,7 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		/* Groups of neighbours (_V > 1, see split_loops): unit strides and
 		 * aligned rows, known to the compiler. */
 		for (int a = 0; a < f->nargs; a++)
-			if (reads_arg(e->dag, sum, a))
+			if (e->plan->reads[a])
 				fprintf(e->out, "\tif (_V > 1) {\n\t\tincel_%s = 1;\n\t\t%s = (const %s *)__builtin_assume_aligned(%s, 16);\n\t}\n",
 				        f->cargs[a], f->cargs[a], e->T, f->cargs[a]);
 		e->split = sum;
@@ -796,100 +751,6 @@ static void emit_split_body(Em *e, Node *sum, int which)
 		opnd(e, f->root);
 		fputc(';', e->out);
 	}
-}
-
-/* Parallel decompositions of the `->` form (GPU only; the CPU keeps the
- * per-item function).  Two shapes let many threads share one item:
- *   a map: every sequence is a rule without base cases that reads other
- *     sequences only at the same k, so each term depends only on k, the
- *     inputs and index-free values;
- *   a scan: one sequence s[0] = b, s[k] = s[k - 1] op e(k) with op + or *,
- *     b and e reading no sequence, the others maps (of s, at k).  Then
- *     s[k] = b op e(1) op ... op e(k), a prefix of the elements
- *     a(0) = b, a(k) = e(k), which a parallel scan computes.
- * Index-free values are computed by every thread, except a reduction over
- * the inputs, which would cost each thread a whole row: at most one is
- * allowed, shared like a split reduction (the `pre` value), and passed in
- * as _acc.  Both need a size given at run time. */
-enum { PAR_NONE, PAR_MAP, PAR_SCAN };
-
-typedef struct {
-	int kind;
-	int scan;   /* PAR_SCAN: the scanned sequence */
-	Node *elem; /* e(k) */
-	bool mul;   /* op is * */
-	Node *pre;  /* the shared index-free reduction, or NULL */
-} Par;
-
-/* The largest distance at which root reads any sequence, -1 for none. */
-static long seq_reach(Dag *dag, Node *root)
-{
-	Node **order;
-	long m = -1;
-	size_t n = dag_schedule(dag, root, &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SEQ && order[i]->off > m)
-			m = order[i]->off;
-	return m;
-}
-
-/* The index-free reduction of g's terms in *pre (NULL for none); false
- * when there are several, or one that cannot be split. */
-static bool find_pre(Dag *dag, const Gufunc *g, Arena *a, Node **pre)
-{
-	Node **roots;
-	int nr = gufunc_roots(g, a, &roots);
-	*pre = NULL;
-	for (int r = 0; r < nr; r++) {
-		Node **order;
-		size_t n = dag_schedule_values(dag, roots[r], &order, true);
-		for (size_t i = 0; i < n; i++) {
-			Node *x = order[i];
-			if ((x->op != N_SUM && x->op != N_PROD) || x->deps || x == *pre)
-				continue;
-			if (*pre || x->level != 1)
-				return false;
-			*pre = x;
-		}
-	}
-	return !*pre || !unsplittable(dag, (*pre)->kids[0]);
-}
-
-/* Is sequence q a first-order scan?  Sets the element and the operator. */
-static bool is_scan(Dag *dag, const Seq *s, int q, Par *p)
-{
-	Node *r = s->rule;
-	if (s->nbase != 1 || !r || (r->op != N_ADD && r->op != N_MUL) || seq_reach(dag, s->base[0]) >= 0)
-		return false;
-	for (int side = 0; side < 2; side++) {
-		Node *self = r->kids[side], *e = r->kids[1 - side];
-		if (self->op == N_SEQ && self->index == q && self->off == 1 && seq_reach(dag, e) < 0) {
-			p->elem = e;
-			p->mul = r->op == N_MUL;
-			return true;
-		}
-	}
-	return false;
-}
-
-static Par classify_par(Dag *dag, const Func *f)
-{
-	const Gufunc *g = f->gu;
-	Par p = {.kind = PAR_NONE, .scan = -1};
-	if (g->loopdim < 0 || g->dimsize[g->loopdim] >= 0 || !find_pre(dag, g, dag->arena, &p.pre))
-		return (Par){.kind = PAR_NONE, .scan = -1};
-	for (int q = 0; q < g->nseqs; q++) {
-		const Seq *s = &g->seqs[q];
-		if (p.scan < 0 && is_scan(dag, s, q, &p)) {
-			p.scan = q;
-			continue;
-		}
-		/* A map: its terms read sequences at the same k only. */
-		if (s->nbase != 0 || !s->rule || seq_reach(dag, s->rule) > 0)
-			return (Par){.kind = PAR_NONE, .scan = -1};
-	}
-	p.kind = p.scan >= 0 ? PAR_SCAN : PAR_MAP;
-	return p;
 }
 
 /* Is x reachable from one of roots? */
@@ -1024,23 +885,11 @@ static void emit_total_body(Em *e, const Par *p)
 	fputs("\treturn _a;", e->out);
 }
 
-/* Can a split Sum's threads take groups of neighbouring terms?  Not when
- * it has incremental powers, which step by _T from term to term. */
-static bool vectorizable(Dag *dag, const Node *sum)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, sum->kids[0], &order);
-	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_INDPOW && order[i]->level == sum->level)
-			return false;
-	return true;
-}
-
 /* The definitions of a shared reduction (a split one, or a parallel
  * gufunc's index-free one): operator, identity, number of terms, the
  * rows condition and the condition for groups of neighbours (empty when
  * never). */
-static void emit_red_defs(Printer *pr, const Func *f, int i, const Node *sum)
+static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, const Node *sum)
 {
 	FILE *out = pr->out;
 	Dag *dag = pr->dag;
@@ -1062,67 +911,18 @@ static void emit_red_defs(Printer *pr, const Func *f, int i, const Node *sum)
 	fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);
 	int nv = 0;
 	for (int a = 0; a < f->nargs; a++)
-		if (reads_arg(dag, sum, a))
+		if (gp->reads[a])
 			fprintf(out, "%sincel_%s == 1", nv++ ? " && " : "", f->cargs[a]);
 	fputs(nv ? "]]]])\n" : "0]]]])\n", out);
 	fprintf(out, "m4_define([[sk_gu_vec_%d]], [[[[", i);
-	if (nv && vectorizable(dag, sum)) {
+	if (nv && gp->vec) {
 		nv = 0;
 		for (int a = 0; a < f->nargs; a++)
-			if (reads_arg(dag, sum, a))
+			if (gp->reads[a])
 				fprintf(out, "%sincel_%s == 1 && (uintptr_t)(%s + _b * inc_%s) %% 16 == 0", nv++ ? " && " : "",
 				        f->cargs[a], f->cargs[a], f->cargs[a]);
 	}
 	fputs("]]]])\n", out);
-}
-
-/* Does root, a term of sequence steps (a base case: base), read input
- * vector arg other than at the element its step writes?  Reads inside a
- * reduction that depends on no index are not counted: every
- * decomposition computes those before the first write.  A base case may
- * read any constant element: the item function reads element c before
- * step c writes (emit_item_body's guards), and the parallel parts leave
- * base cases to the part that makes step 0 (par_prologue). */
-static bool reads_elsewhere(Dag *dag, Node *root, int arg, bool base)
-{
-	Node **order;
-	size_t n = dag_schedule(dag, root, &order);
-	char *bad = arena_alloc(dag->arena, (size_t)dag->next_id);
-	for (size_t i = 0; i < n; i++) { /* operands first */
-		const Node *x = order[i];
-		char b = 0;
-		if (x->op == N_VREAD && x->index == arg)
-			b = x->level < 0 ? !base : !(x->level == 0 && x->off == 0);
-		for (int k = 0; k < x->nkids && !b; k++)
-			b = bad[x->kids[k]->id];
-		if ((x->op == N_SUM || x->op == N_PROD) && !x->deps)
-			b = 0;
-		bad[x->id] = b;
-	}
-	return bad[root->id];
-}
-
-/* May an output overwrite input arg exactly in place (the same pointer
- * and increments)?  Only where it has the outputs' shape: a scalar
- * argument of a scalar result, which is written after the item's every
- * read; or a vector of the outputs' dimension, which each step must read
- * only at the element it writes (symkern(3), "In place"). */
-static bool inplace_ok(Dag *dag, const Func *f, int arg)
-{
-	const Gufunc *g = f->gu;
-	if (g->argdim[arg] != g->loopdim)
-		return false;
-	if (g->loopdim < 0)
-		return true;
-	for (int q = 0; q < g->nseqs; q++) {
-		const Seq *s = &g->seqs[q];
-		for (int k = 0; k < s->nbase; k++)
-			if (reads_elsewhere(dag, s->base[k], arg, true))
-				return false;
-		if (s->rule && reads_elsewhere(dag, s->rule, arg, false))
-			return false;
-	}
-	return true;
 }
 
 /* Item _b's row of array c and its element increment.  An array of a
@@ -1166,7 +966,7 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 }
 
 /* The definitions of one gufunc, in one precision where it matters. */
-static void emit_gu(Printer *pr, const EmitInfo *info, int i)
+static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 {
 	FILE *out = pr->out;
 	Dag *dag = pr->dag;
@@ -1180,12 +980,12 @@ static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 	emit_defi(out, name, f->loc.line);
 	snprintf(name, sizeof name, "sk_gu_result_%d", i);
 	emit_defi(out, name, g->loopdim < 0);
-	Node *split = split_sum(dag, f);
+	Node *split = gp->split;
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
 	emit_defi(out, name, split != NULL);
 	if (split)
-		emit_red_defs(pr, f, i, split);
-	Par par = classify_par(dag, f);
+		emit_red_defs(pr, gp, f, i, split);
+	const Par par = gp->par;
 	snprintf(name, sizeof name, "sk_gu_par_%d", i);
 	emit_defi(out, name, par.kind);
 	if (par.kind != PAR_NONE) {
@@ -1194,7 +994,7 @@ static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 		/* The scan's operator as a C++ template argument: is it *? */
 		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
 		if (par.pre)
-			emit_red_defs(pr, f, i, par.pre);
+			emit_red_defs(pr, gp, f, i, par.pre);
 	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
@@ -1250,7 +1050,7 @@ static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 		fprintf(out, "m4_define([[sk_gu_body_%d_%s]], [[[[", i, P);
 		pr->f = f;
 		pr->f32 = f32;
-		Em e = {.pr = pr, .out = out, .dag = dag, .prog = prog, .f = f, .g = g, .f32 = f32,
+		Em e = {.pr = pr, .plan = gp, .out = out, .dag = dag, .prog = prog, .f = f, .g = g, .f32 = f32,
 		        .fast = info->fast_math, .T = T};
 		emit_item_body(&e);
 		fputs("]]]])\n", out);
@@ -1290,7 +1090,7 @@ static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 	for (int a = 0; a < f->nargs; a++) {
 		const char *c = f->cargs[a];
 		int d = g->argdim[a];
-		inplace[a] = inplace_ok(dag, f, a);
+		inplace[a] = gp->inplace[a];
 		if (d < 0)
 			fprintf(out, "{%s, inc_%s, 0, 1, %d}, ", c, c, inplace[a] ? 2 : 0);
 		else if (g->dimsize[d] >= 0)
@@ -1381,7 +1181,7 @@ static void emit_gu(Printer *pr, const EmitInfo *info, int i)
 	fputs("]]]])\n", out);
 }
 
-void emit_gu_defs(Printer *pr, const EmitInfo *info)
+void emit_gu_defs(Printer *pr, const Plan *plan, const EmitInfo *info)
 {
 	FILE *out = pr->out;
 	const Program *prog = pr->prog;
@@ -1391,5 +1191,5 @@ void emit_gu_defs(Printer *pr, const EmitInfo *info)
 		fprintf(out, "m4_define([[sk_i]], [[%d]])$1[[]]", i);
 	fputs("]])\n", out);
 	for (int i = 0; i < prog->ngufuncs; i++)
-		emit_gu(pr, info, i);
+		emit_gu(pr, &plan->gu[i], info, i);
 }

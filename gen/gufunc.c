@@ -18,6 +18,15 @@ int gufunc_roots(const Gufunc *g, Arena *a, Node ***out)
 	return n;
 }
 
+int func_roots(const Func *f, Arena *a, Node ***out)
+{
+	if (f->gu && f->gu->loopdim >= 0)
+		return gufunc_roots(f->gu, a, out);
+	*out = arena_alloc(a, sizeof **out);
+	(*out)[0] = f->root;
+	return 1;
+}
+
 long func_kernel_param_bytes(const Func *f)
 {
 	const Gufunc *g = f->gu;

@@ -25,5 +25,7 @@ long func_kernel_param_bytes(const Func *f);
 /* All the terms of g (base cases and rules, sequence by sequence): the
  * roots of its DAG.  Returns their count; the array is in arena a. */
 int gufunc_roots(const Gufunc *g, Arena *a, Node ***out);
+/* The roots of any function's DAG: its root, or a gufunc's terms. */
+int func_roots(const Func *f, Arena *a, Node ***out);
 
 #endif

@@ -5,7 +5,6 @@
  * parsing resumes at the next definition, so all errors of a file are
  * reported. */
 #include "parse.h"
-#include "rewrite.h"
 
 #include <float.h>
 #include <stdio.h>
@@ -1797,7 +1796,5 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 			next(&p);
 	}
 	report_pending(&p);
-	if (!diag->errors)
-		rewrite_program(dag, prog);
 	return diag->errors;
 }

@@ -8,7 +8,8 @@
 #ifndef SYMKERN_REWRITE_H
 #define SYMKERN_REWRITE_H
 
-#include "parse.h"
+#include "dag.h"
+#include "ir.h"
 
 /* Rewrites every function of prog in place (roots, base cases, rules);
  * with d->rewrite false, does nothing. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
+#include "sema.h"
 #include "tests.h"
 
 typedef struct {
@@ -289,7 +289,7 @@ START_TEST(test_constant_range)
 	size_t len = 0;
 	FILE *mem = open_memstream(&msgs, &len);
 	p->diag.out = mem;
-	int n = emit_check_constants(&p->diag, &p->dag, &p->prog, r->f32, r->f64);
+	int n = check_constants(&p->diag, &p->dag, &p->prog, r->f32, r->f64);
 	fclose(mem);
 	if (!r->msg)
 		ck_assert_msg(n == 0, "%s: %s", r->src, msgs);
@@ -449,7 +449,7 @@ START_TEST(test_tiny_literals)
 	FILE *mem = open_memstream(&msgs, &len);
 	Diag d;
 	diag_init(&d, &p->src, mem);
-	ck_assert_int_eq(emit_check_constants(&d, &p->dag, &p->prog, false, true), 1);
+	ck_assert_int_eq(check_constants(&d, &p->dag, &p->prog, false, true), 1);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(msgs, "is out of the range of double"));
 	free(msgs);

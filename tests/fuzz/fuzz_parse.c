@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sema.h"
 #include "emit.h"
 #include "parse.h"
 
@@ -32,10 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dag_init(&dag, arena);
 	Program prog;
 	if (parse_program(&prog, &src, &diag, &dag, "fz") == 0 &&
-	    emit_check_constants(&diag, &dag, &prog, true, true) == 0) {
+	    check_constants(&diag, &dag, &prog, true, true) == 0) {
 		EmitInfo info = {.lib = "fz", .input = "fuzz.sym", .sha256 = "0", .command = "symkern",
 		                 .version = "0", .f32 = true, .f64 = true};
-		emit_defs(sink, &dag, &prog, &info);
+		emit_defs(sink, &dag, &prog, plan_program(&dag, &prog), &info);
 	}
 	arena_free(arena);
 	free(text);

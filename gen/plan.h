@@ -1,0 +1,64 @@
+/* plan.h: the plan stage: how each gufunc is computed, decided once from
+ * the rewritten IR, and which map functions device code calls instead of
+ * inlining.  The emitters (emit*.c) write what the plan says; nothing
+ * here prints. */
+#ifndef SYMKERN_PLAN_H
+#define SYMKERN_PLAN_H
+
+#include "dag.h"
+
+/* Parallel decompositions of the `->` form (GPU only; the CPU keeps the
+ * per-item function).  Two shapes let many threads share one item:
+ *   a map: every sequence is a rule without base cases that reads other
+ *     sequences only at the same k, so each term depends only on k, the
+ *     inputs and index-free values;
+ *   a scan: one sequence s[0] = b, s[k] = s[k - 1] op e(k) with op + or *,
+ *     b and e reading no sequence, the others maps (of s, at k).  Then
+ *     s[k] = b op e(1) op ... op e(k), a prefix of the elements
+ *     a(0) = b, a(k) = e(k), which a parallel scan computes.
+ * Index-free values are computed by every thread, except a reduction over
+ * the inputs, which would cost each thread a whole row: at most one is
+ * allowed, shared like a split reduction (the `pre` value), and passed in
+ * as _acc.  Both need a size given at run time. */
+typedef enum { PAR_NONE, PAR_MAP, PAR_SCAN } ParKind;
+
+typedef struct {
+	ParKind kind;
+	int scan;   /* PAR_SCAN: the scanned sequence */
+	Node *elem; /* e(k) */
+	bool mul;   /* op is * */
+	Node *pre;  /* the shared index-free reduction, or NULL */
+} Par;
+
+/* One gufunc's plan. */
+typedef struct {
+	/* The = form: the one Sum or Product that threads can share (a
+	 * reduction over the inputs with no incremental factorial or nested
+	 * reduction in it), or NULL. */
+	Node *split;
+	Par par;          /* the -> form */
+	/* The shared reduction (split, or par.pre): the arguments its body
+	 * reads, and whether a thread may take groups of neighbouring terms
+	 * (not with incremental powers, which step by _T from term to term). */
+	bool *reads;
+	bool vec;
+	/* Per argument: may a result overwrite it exactly in place (symkern(3),
+	 * In place)?  Only where it has the results' shape and each step reads
+	 * it only at the element the step writes. */
+	bool *inplace;
+} GuPlan;
+
+/* The inlined size, in operations, past which a function that another
+ * calls is called in device code (symkern(3), Composed functions). */
+enum { PLAN_INLINE_MAX = 1024 };
+
+typedef struct {
+	GuPlan *gu;      /* per gufunc, in program order */
+	bool *noinline;  /* per map function: device code calls it */
+	int nnoinline;
+} Plan;
+
+/* The plan of every gufunc and function of prog, in dag's arena. */
+Plan *plan_program(Dag *dag, const Program *prog);
+
+#endif
