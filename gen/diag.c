@@ -37,7 +37,6 @@ static void report(Diag *d, Loc at, const char *kind, const char *fmt, va_list a
 	if (!d->out) /* counting only: the parser's look-ahead scans */
 		return;
 	fprintf(d->out, "%s:%d:%d: %s: ", d->src->name, at.line, at.col, kind);
-	/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): both callers va_start it */
 	vfprintf(d->out, fmt, ap);
 	fputc('\n', d->out);
 	show_line(d, at);

@@ -17,6 +17,7 @@
  * does not notice. */
 #include "emit.h"
 
+#include <assert.h>
 #include <float.h>
 #include <limits.h>
 #include <string.h>
@@ -71,6 +72,9 @@ static bool visible(const Em *e, const Node *x)
 
 static void open_scope(Em *e)
 {
+	/* Scopes nest as the function (1), a step or Sum's block and body (2 a
+	 * level, DAG_MAX_LEVEL levels) and a range body's branch. */
+	assert(e->nactive < (int)(sizeof e->active / sizeof e->active[0]));
 	e->active[e->nactive++] = ++e->pr->scopes; /* never reused, across functions and precisions */
 }
 

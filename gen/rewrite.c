@@ -2,6 +2,8 @@
  * REWRITES, with its error; tests/oracle measures each before and after. */
 #include "rewrite.h"
 
+#include <assert.h>
+
 #include "gufunc.h"
 
 /* The rewriter's state: the DAG it builds in, and by node id what each
@@ -16,7 +18,7 @@ typedef struct {
 /* What node x of the literal DAG became (its operands first: see R's use). */
 static Node *R(Rw *w, Node *x)
 {
-	return (size_t)x->id < w->cap && w->rw[x->id] ? w->rw[x->id] : x;
+	return w->rw && (size_t)x->id < w->cap && w->rw[x->id] ? w->rw[x->id] : x;
 }
 
 static Node *num(Dag *d, int64_t v)
@@ -41,11 +43,12 @@ static Node *fma3(Dag *d, Node *a, Node *b, Node *c)
 	return dag_call(d, MF_FMA, k);
 }
 
-/* The operands of a node are never NULL (dag.c interns complete nodes
- * only), which the analyzer cannot see through dag_schedule's array. */
+/* The operands of a node are never NULL: dag.c interns complete nodes
+ * only. */
 static bool is_call(const Node *x, MathFn fn)
 {
-	return x->op == N_CALL && x->fn == fn; /* NOLINT(clang-analyzer-core.NullDereference) */
+	assert(x);
+	return x->op == N_CALL && x->fn == fn;
 }
 
 
@@ -528,6 +531,7 @@ static Node *rewrite_root(Rw *w, Node *root)
 		w->rw = arena_grow(w->dag->arena, w->rw, w->cap, cap, sizeof *w->rw);
 		w->cap = cap;
 	}
+	assert(w->rw); /* every node of order has an id below next_id <= cap */
 	/* Operands first, so R of every operand is known; nodes made here
 	 * are not in order, so a rewritten form is never rewritten again. */
 	for (size_t i = 0; i < n; i++)
