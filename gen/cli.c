@@ -91,6 +91,19 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* Writes N bytes of TEXT to standard output and flushes it: 0, or 1 after
+ * saying why not (a full disk, a closed pipe: --dump-defs > /dev/full must
+ * not succeed).  The error indicator is cleared, so that a later call in
+ * the same process starts afresh. */
+static int write_stdout(const char *text, size_t n)
+{
+	if ((n == 0 || fwrite(text, 1, n, stdout) == n) && fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "symkern: cannot write standard output: %s\n", strerror(errno));
+	clearerr(stdout);
+	return 1;
+}
+
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -134,8 +147,8 @@ int symkern_main(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'f': fast = 1; break;
 		case 'L': literal = 1; break;
-		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
-		case 'h': usage(stdout); return 0;
+		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return write_stdout(NULL, 0);
+		case 'h': usage(stdout); return write_stdout(NULL, 0);
 		default: usage(stderr); return 1;
 		}
 	}
@@ -224,8 +237,7 @@ int symkern_main(int argc, char **argv)
 			emit_defs(mem, &dag, &prog, &info);
 			fclose(mem);
 			if (dump) {
-				fwrite(defs, 1, defs_len, stdout);
-				rc = 0;
+				rc = write_stdout(defs, defs_len);
 			} else {
 				/* emit_defs: 2 bodies a function, 3 lists a shape (at most a
 				 * shape a function); symkern.m4 defines one more a function
@@ -236,8 +248,7 @@ int symkern_main(int argc, char **argv)
 				                 .ndefs = 6 * (size_t)prog.nfuncs + 200};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
-					fflush(stdout);
-					rc = output_to_fd(&job, "list.m4", STDOUT_FILENO);
+					rc = write_stdout(NULL, 0) || output_to_fd(&job, "list.m4", STDOUT_FILENO);
 				} else {
 					rc = output_generate(&job);
 				}

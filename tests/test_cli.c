@@ -280,6 +280,34 @@ START_TEST(test_command)
 }
 END_TEST
 
+/* Standard output that cannot be written (a full disk): status 1 and why,
+ * whether the write fails at once (the definitions of tests/funcs.sym are
+ * larger than stdio's buffer) or only when flushed. */
+static const Cmd full_cmds[] = {
+	{"--dump-defs " SRCDIR "/tests/golden/small.sym", 1,
+	 "symkern: cannot write standard output: No space left on device"},
+	{"--dump-defs " SRCDIR "/tests/funcs.sym", 1, "symkern: cannot write standard output: No space left on device"},
+	{"--version", 1, "symkern: cannot write standard output: No space left on device"},
+	{"--help", 1, "symkern: cannot write standard output: No space left on device"},
+	/* m4 writes the list itself, and says why it failed. */
+	{"--list " SRCDIR "/tests/golden/small.sym", 1, "No space left on device"},
+};
+
+START_TEST(test_stdout_full)
+{
+	const Cmd *c = &full_cmds[_i];
+	const char *dir = scratch_dir("full_stdout");
+	ck_assert_msg(access("/dev/full", W_OK) == 0, "this test needs /dev/full");
+	int st = run_cmd("cd %s && " SK " %s >/dev/full 2>err.txt", dir, c->args);
+	ck_assert_msg(st == c->status, "symkern %s >/dev/full: status %d", c->args, st);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = slurp(path, NULL);
+	ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s >/dev/full: stderr '%s'", c->args, err);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_precision_f64_only)
 {
 	const char *dir = scratch_dir("f64");
@@ -538,6 +566,7 @@ Suite *suite_cli(void)
 	tcase_add_loop_test(tc, test_injection, 0, (int)(sizeof hostile / sizeof hostile[0]));
 	tcase_add_test(tc, test_error_keeps_outputs);
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
+	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
 	tcase_add_test(tc, test_hostile_files);
 	tcase_add_test(tc, test_disk_full);
 	tcase_add_test(tc, test_large_inputs);
