@@ -9,6 +9,7 @@
  * (output.c) into NAME.h, NAME.cu and NAME_cpu.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -43,20 +44,37 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* Reads a whole regular file; NULL after printing why not. */
-static char *read_file(const char *path, size_t *len)
+/* Opens PATH for reading if it is a regular file (or a link to one); NULL
+ * after printing why not.  O_NONBLOCK: opening a FIFO without a writer, or
+ * a device, must not wait; cleared once fstat has shown a regular file. */
+static FILE *open_regular(const char *path, struct stat *st)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		fprintf(stderr, "symkern: cannot open '%s': %s\n", path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+	int fl = fcntl(fd, F_GETFL);
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
 		fprintf(stderr, "symkern: '%s' is not a regular file\n", path);
-		fclose(f);
+		close(fd);
 		return NULL;
 	}
+	FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 ? NULL : fdopen(fd, "rb");
+	if (!f) {
+		fprintf(stderr, "symkern: cannot read '%s': %s\n", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+/* Reads a whole regular file; NULL after printing why not. */
+static char *read_file(const char *path, size_t *len)
+{
+	struct stat st;
+	FILE *f = open_regular(path, &st);
+	if (!f)
+		return NULL;
 	if (st.st_size > MAX_INPUT) {
 		fprintf(stderr, "symkern: '%s' is larger than %d MiB\n", path, MAX_INPUT >> 20);
 		fclose(f);

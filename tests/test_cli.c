@@ -541,6 +541,22 @@ START_TEST(test_many_functions)
 }
 END_TEST
 
+/* A FIFO (or any file that is not regular) is refused before it is opened
+ * for reading, which would wait for a writer forever. */
+START_TEST(test_fifo_input)
+{
+	const char *dir = scratch_dir("fifo");
+	char path[1100];
+	snprintf(path, sizeof path, "%s/in.sym", dir);
+	ck_assert_int_eq(mkfifo(path, 0666), 0);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " in.sym 2>err.txt", dir), 1);
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = slurp(path, NULL);
+	ck_assert_msg(err && strstr(err, "symkern: 'in.sym' is not a regular file"), "stderr '%s'", err);
+	free(err);
+}
+END_TEST
+
 /* No test case has a time limit (0: Check's timer off): a loaded machine,
  * a sanitizer or valgrind make any limit fail runs that are correct, and
  * a hang is CI's job limit to catch. */
@@ -567,6 +583,7 @@ Suite *suite_cli(void)
 	tcase_add_test(tc, test_error_keeps_outputs);
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
 	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
+	tcase_add_test(tc, test_fifo_input);
 	tcase_add_test(tc, test_hostile_files);
 	tcase_add_test(tc, test_disk_full);
 	tcase_add_test(tc, test_large_inputs);
