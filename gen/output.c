@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -299,11 +300,29 @@ static int write_outputs(Batch *b)
 	return 0;
 }
 
-/* Renames the outputs to their final names in outdir.  The signals wait
- * until all three are renamed, or one failed. */
+/* An exclusive flock(2) on the folder DIR, held until the returned
+ * descriptor is closed; -1 where the folder cannot be read or its file
+ * system has no such locks (the renames then go unlocked, as before). */
+static int lock_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX) != 0)
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	return fd;
+}
+
+/* Renames the outputs to their final names in outdir, all three under the
+ * folder's lock: two runs writing the same outputs at once leave the three
+ * of the one that renamed last, never a mix.  The signals wait until all
+ * three are renamed, or one failed. */
 static int rename_outputs(Batch *b)
 {
-	int rc = 0;
+	int lock = lock_dir(b->job->outdir), rc = 0;
 	cleanup_hold();
 	for (int i = 0; i < NOUT && rc == 0; i++) {
 		if (rename(b->tmp[i], b->dst[i]) != 0) {
@@ -316,6 +335,8 @@ static int rename_outputs(Batch *b)
 		b->tmp[i] = NULL;
 	}
 	cleanup_release();
+	if (lock >= 0)
+		close(lock);
 	return rc;
 }
 

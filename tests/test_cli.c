@@ -1,6 +1,6 @@
 /* test_cli.c: the symkern command as users run it: golden output, the
  * committed generated/ library, determinism, m4 and C injection, outputs
- * left intact on error (and on a signal), exit statuses. */
+ * left intact on error (and on a signal), exit statuses, concurrent runs. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
@@ -668,6 +668,34 @@ START_TEST(test_signal_cleans_up)
 }
 END_TEST
 
+/* Two runs at once on the same outputs, from different inputs: each set
+ * of three must come from one of them (before, 10 pairs in 100 left a
+ * mix, both runs exiting 0). */
+START_TEST(test_concurrent_runs)
+{
+	char base[1024], out[1100], a[1100], b[1100];
+	snprintf(base, sizeof base, "%s", scratch_dir("race"));
+	snprintf(out, sizeof out, "%s/out", base);
+	snprintf(a, sizeof a, "%s/a.sym", base);
+	snprintf(b, sizeof b, "%s/b.sym", base);
+	write_file(a, "f(x) = x + 1\n");
+	write_file(b, "f(x) = x + 2\n");
+	char *run_a[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, a, NULL};
+	char *run_b[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, b, NULL};
+	ck_assert_int_eq(mkdir(out, 0777), 0);
+	for (int k = 0; k < 100; k++) {
+		pid_t p = spawn_argv(run_a), q = spawn_argv(run_b);
+		ck_assert(p > 0 && q > 0);
+		int sp = wait_status(p), sq = wait_status(q);
+		ck_assert_msg(WIFEXITED(sp) && WEXITSTATUS(sp) == 0 && WIFEXITED(sq) && WEXITSTATUS(sq) == 0,
+		              "pair %d: status %#x and %#x", k, sp, sq);
+		ck_assert_msg(outputs_from(out, NULL), "pair %d left outputs of both inputs", k);
+		ck_assert_int_eq(count_entries(out), 3);
+		ck_assert_int_eq(count_entries(base), 3); /* a.sym, b.sym, out */
+	}
+}
+END_TEST
+
 /* A FIFO (or any file that is not regular) is refused before it is opened
  * for reading, which would wait for a writer forever. */
 START_TEST(test_fifo_input)
@@ -715,10 +743,11 @@ Suite *suite_cli(void)
 	tcase_add_test(tc, test_disk_full);
 	tcase_add_test(tc, test_large_inputs);
 	suite_add_tcase(s, tc);
-	/* Runs that race: a signal (not under a wrapper). */
+	/* Runs that race: a signal, another run (not under a wrapper). */
 	TCase *race = tcase_create("races");
 	tcase_set_timeout(race, 0);
 	tcase_add_loop_test(race, test_signal_cleans_up, 0, (int)(sizeof fatal_signals / sizeof fatal_signals[0]));
+	tcase_add_test(race, test_concurrent_runs);
 	suite_add_tcase(s, race);
 	TCase *many = tcase_create("many");
 	tcase_set_timeout(many, 0);
