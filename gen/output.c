@@ -230,49 +230,117 @@ int output_to_fd(const OutputJob *job, const char *tmpl, int outfd)
 /* One run's outputs on their way into job->outdir. */
 typedef struct {
 	const OutputJob *job;
-	char *tmp[NOUT]; /* what m4 writes: temporaries in outdir */
+	char *stage;     /* the new folder that becomes outdir, when outdir is missing */
+	char *tmp[NOUT]; /* what m4 writes: temporaries in outdir, or the outputs in stage */
 	char *dst[NOUT]; /* the final names */
 	int fd[NOUT];
 } Batch;
 
+/* outdir without its trailing slashes, split into the folder that holds
+ * it (".", "/") and its last part. */
+static void split_dir(const char *outdir, char **parent, char **base)
+{
+	size_t n = strlen(outdir);
+	while (n > 1 && outdir[n - 1] == '/')
+		n--;
+	size_t b = n;
+	while (b > 0 && outdir[b - 1] != '/')
+		b--;
+	size_t p = b;
+	while (p > 1 && outdir[p - 1] == '/')
+		p--;
+	*parent = p == 0 ? strdup(".") : strndup(outdir, p);
+	*base = strndup(outdir + b, n - b);
+}
+
+/* outdir is missing: makes the folder .BASE.XXXXXX beside where it
+ * belongs (with the mode a new folder would have), to be renamed to outdir
+ * once complete, so that a failed run leaves no new folder behind.  Only
+ * the last part of outdir is made: its parent must exist. */
+static int make_stage(Batch *b, mode_t mask)
+{
+	char *parent, *base, name[80];
+	split_dir(b->job->outdir, &parent, &base);
+	if (!parent || !base) {
+		free(parent);
+		free(base);
+		fputs("symkern: out of memory\n", stderr);
+		return 1;
+	}
+	snprintf(name, sizeof name, ".%.64s.", base);
+	b->stage = path_join(parent, name, "XXXXXX");
+	free(parent);
+	free(base);
+	if (!b->stage) {
+		fputs("symkern: out of memory\n", stderr);
+		return 1;
+	}
+	cleanup_hold();
+	int ok = mkdtemp(b->stage) != NULL;
+	if (ok)
+		cleanup_set_dir(b->stage);
+	cleanup_release();
+	if (!ok || chmod(b->stage, 0777 & ~mask) != 0) {
+		fprintf(stderr, "symkern: cannot create directory '%s': %s\n", b->job->outdir, strerror(errno));
+		if (!ok) {
+			free(b->stage);
+			b->stage = NULL;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* Output I: its final name, and the file m4 will write, open as b->fd[i]
  * (close-on-exec: each m4 gets its own as standard output only) and
  * registered for cleanup: a temporary .NAME.SUFFIX.XXXXXX beside the final
- * name. */
+ * name, or in a new folder the final name itself. */
 static int create_output(Batch *b, int i, mode_t mask)
 {
 	const OutputJob *job = b->job;
 	char base[256];
 	b->dst[i] = path_join(job->outdir, job->lib, outputs[i].suffix);
 	snprintf(base, sizeof base, ".%s%s.", job->lib, outputs[i].suffix);
-	b->tmp[i] = path_join(job->outdir, base, "XXXXXX");
+	b->tmp[i] = b->stage ? path_join(b->stage, job->lib, outputs[i].suffix)
+	                     : path_join(job->outdir, base, "XXXXXX");
 	if (!b->dst[i] || !b->tmp[i]) {
 		fputs("symkern: out of memory\n", stderr);
 		return 1;
 	}
 	cleanup_hold();
-	b->fd[i] = mkstemp(b->tmp[i]);
+	b->fd[i] = b->stage ? open(b->tmp[i], O_WRONLY | O_CREAT | O_EXCL, 0666) : mkstemp(b->tmp[i]);
 	if (b->fd[i] >= 0)
 		cleanup_add_file(b->tmp[i]);
 	cleanup_release();
 	if (b->fd[i] < 0) {
-		fprintf(stderr, "symkern: cannot create a file in '%s': %s\n", job->outdir, strerror(errno));
+		fprintf(stderr, "symkern: cannot create a file in '%s': %s\n", b->stage ? b->stage : job->outdir,
+		        strerror(errno));
 		free(b->tmp[i]);
 		b->tmp[i] = NULL;
 		return 1;
 	}
-	if (fchmod(b->fd[i], 0666 & ~mask) != 0 || set_cloexec(b->fd[i]) != 0) {
+	if ((!b->stage && fchmod(b->fd[i], 0666 & ~mask) != 0) || set_cloexec(b->fd[i]) != 0) {
 		fprintf(stderr, "symkern: cannot write '%s': %s\n", b->tmp[i], strerror(errno));
 		return 1;
 	}
 	return 0;
 }
 
-/* Creates the three files m4 will write. */
+/* Where the outputs are written: beside their final names when outdir
+ * exists, else in a new folder (make_stage). */
 static int prepare(Batch *b)
 {
+	struct stat st;
 	mode_t mask = umask(0);
 	umask(mask);
+	if (stat(b->job->outdir, &st) != 0) {
+		if (errno != ENOENT) {
+			fprintf(stderr, "symkern: cannot use '%s': %s\n", b->job->outdir, strerror(errno));
+			return 1;
+		}
+		if (make_stage(b, mask) != 0)
+			return 1;
+	}
 	for (int i = 0; i < NOUT; i++)
 		if (create_output(b, i, mask) != 0)
 			return 1;
@@ -340,7 +408,37 @@ static int rename_outputs(Batch *b)
 	return rc;
 }
 
-/* Closes and removes what is left: the temporaries. */
+/* Puts the outputs in place: a new folder by renaming it to outdir, in one
+ * step; unless outdir appeared in the meantime (another run made it), and
+ * for an existing outdir, by renaming the files (rename_outputs). */
+static int commit(Batch *b)
+{
+	if (b->stage) {
+		cleanup_hold();
+		int moved = rename(b->stage, b->job->outdir) == 0, e = errno;
+		if (moved) {
+			for (int i = 0; i < NOUT; i++) {
+				cleanup_drop_file(b->tmp[i]);
+				free(b->tmp[i]);
+				b->tmp[i] = NULL;
+			}
+			cleanup_set_dir(NULL);
+			free(b->stage);
+			b->stage = NULL;
+		}
+		cleanup_release();
+		if (moved)
+			return 0;
+		if (e != EEXIST && e != ENOTEMPTY) {
+			fprintf(stderr, "symkern: cannot rename '%s' to '%s': %s\n", b->stage, b->job->outdir,
+			        strerror(e));
+			return 1;
+		}
+	}
+	return rename_outputs(b);
+}
+
+/* Closes and removes what is left: the temporaries, the new folder. */
 static void discard(Batch *b)
 {
 	cleanup_hold();
@@ -352,11 +450,16 @@ static void discard(Batch *b)
 			cleanup_drop_file(b->tmp[i]);
 		}
 	}
+	if (b->stage) {
+		rmdir(b->stage);
+		cleanup_set_dir(NULL);
+	}
 	cleanup_release();
 	for (int i = 0; i < NOUT; i++) {
 		free(b->tmp[i]);
 		free(b->dst[i]);
 	}
+	free(b->stage);
 }
 
 int output_generate(const OutputJob *job)
@@ -365,7 +468,7 @@ int output_generate(const OutputJob *job)
 	for (int i = 0; i < NOUT; i++)
 		b.fd[i] = -1;
 	cleanup_begin();
-	int rc = prepare(&b) != 0 || write_outputs(&b) != 0 || rename_outputs(&b) != 0;
+	int rc = prepare(&b) != 0 || write_outputs(&b) != 0 || commit(&b) != 0;
 	discard(&b);
 	cleanup_end();
 	return rc;

@@ -1,6 +1,7 @@
 /* test_cli.c: the symkern command as users run it: golden output, the
  * committed generated/ library, determinism, m4 and C injection, outputs
- * left intact on error (and on a signal), exit statuses, concurrent runs. */
+ * left intact on error (and on a signal), exit statuses, concurrent runs,
+ * the output folder made when missing. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
@@ -18,7 +19,6 @@
 
 #include "sha256.h"
 #include "tests.h"
-
 
 /* $SYMKERN_WRAPPER (say, valgrind) runs in front of every symkern run. */
 #define SK "$SYMKERN_WRAPPER " SYMKERN_BIN " --templates " SRCDIR "/templates"
@@ -269,7 +269,8 @@ static const Cmd cmds[] = {
 	{"-n ../x " SRCDIR "/examples/seeds.sym", 1, "library name '../x' must be a C identifier"},
 	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
 	{"-n double " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
-	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '/nonexistent/dir'"},
+	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create directory '/nonexistent/dir'"},
+	{"-o " SRCDIR "/README.md " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '" SRCDIR "/README.md'"},
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
 
@@ -670,7 +671,8 @@ END_TEST
 
 /* Two runs at once on the same outputs, from different inputs: each set
  * of three must come from one of them (before, 10 pairs in 100 left a
- * mix, both runs exiting 0). */
+ * mix, both runs exiting 0).  Then the same into a missing folder, which
+ * both runs make. */
 START_TEST(test_concurrent_runs)
 {
 	char base[1024], out[1100], a[1100], b[1100];
@@ -683,7 +685,9 @@ START_TEST(test_concurrent_runs)
 	char *run_a[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, a, NULL};
 	char *run_b[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, b, NULL};
 	ck_assert_int_eq(mkdir(out, 0777), 0);
-	for (int k = 0; k < 100; k++) {
+	for (int k = 0; k < 150; k++) {
+		if (k == 100) /* the rest into a missing folder */
+			ck_assert_int_eq(run_cmd("rm -r %s", out), 0);
 		pid_t p = spawn_argv(run_a), q = spawn_argv(run_b);
 		ck_assert(p > 0 && q > 0);
 		int sp = wait_status(p), sq = wait_status(q);
@@ -691,8 +695,45 @@ START_TEST(test_concurrent_runs)
 		              "pair %d: status %#x and %#x", k, sp, sq);
 		ck_assert_msg(outputs_from(out, NULL), "pair %d left outputs of both inputs", k);
 		ck_assert_int_eq(count_entries(out), 3);
-		ck_assert_int_eq(count_entries(base), 3); /* a.sym, b.sym, out */
+		ck_assert_int_eq(count_entries(base), 3); /* a.sym, b.sym, out: no new folder left */
+		if (k >= 100)
+			ck_assert_int_eq(run_cmd("rm -r %s", out), 0);
 	}
+}
+END_TEST
+
+/* -o DIR makes DIR (its parent must exist), with the mode a new folder
+ * gets, in one step once the outputs are complete; a run that fails,
+ * early or late, leaves no folder. */
+START_TEST(test_output_dir_made)
+{
+	char base[1024];
+	snprintf(base, sizeof base, "%s", scratch_dir("mkdir"));
+	ck_assert_int_eq(run_cmd("cd %s && printf 'f(x) = x\\n' >ok.sym && printf 'f(x) = x +\\n' >bad.sym", base), 0);
+	/* Failures first: a parse error, m4 failing (a template missing), a
+	 * missing parent. */
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -o new bad.sym 2>/dev/null", base), 1);
+	ck_assert_int_eq(run_cmd("mkdir -p %s/tmpl && cp %s/templates/symkern.m4 %s/templates/header.h.m4 %s/tmpl/ && "
+	                         "cd %s && " SYMKERN_BIN " --templates tmpl -o new ok.sym 2>/dev/null",
+	                         base, SRCDIR, SRCDIR, base, base),
+	                 1);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -o no/new ok.sym 2>err.txt && exit 9; "
+	                         "grep -q \"symkern: cannot create directory 'no/new': No such file\" err.txt",
+	                         base),
+	                 0);
+	ck_assert_int_eq(count_entries(base), 4); /* ok.sym, bad.sym, tmpl, err.txt */
+	/* Success, also with a trailing slash; the folder's mode follows the umask. */
+	ck_assert_int_eq(run_cmd("cd %s && (umask 027 && " SK " -o new ok.sym && " SK " -o new2/ ok.sym)", base), 0);
+	char path[1100];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/new", base);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0750);
+	ck_assert_int_eq(count_entries(path), 3);
+	snprintf(path, sizeof path, "%s/new2", base);
+	ck_assert_int_eq(count_entries(path), 3);
+	ck_assert_int_eq(count_hidden(base), 0);
+	ck_assert_int_eq(run_cmd("cd %s && cmp new/ok.h new2/ok.h && cmp new/ok_cpu.c new2/ok_cpu.c", base), 0);
 }
 END_TEST
 
@@ -739,6 +780,7 @@ Suite *suite_cli(void)
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
 	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
 	tcase_add_test(tc, test_fifo_input);
+	tcase_add_test(tc, test_output_dir_made);
 	tcase_add_test(tc, test_hostile_files);
 	tcase_add_test(tc, test_disk_full);
 	tcase_add_test(tc, test_large_inputs);
