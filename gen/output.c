@@ -334,7 +334,7 @@ static int prepare(Batch *b)
 	mode_t mask = umask(0);
 	umask(mask);
 	if (stat(b->job->outdir, &st) != 0) {
-		if (errno != ENOENT) {
+		if (errno != ENOENT || !*b->job->outdir) { /* -o '': stat says ENOENT */
 			fprintf(stderr, "symkern: cannot use '%s': %s\n", b->job->outdir, strerror(errno));
 			return 1;
 		}

@@ -270,6 +270,7 @@ static const Cmd cmds[] = {
 	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
 	{"-n double " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
 	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create directory '/nonexistent/dir'"},
+	{"-o '' " SRCDIR "/tests/golden/small.sym", 1, "symkern: cannot use '': No such file or directory"},
 	{"-o " SRCDIR "/README.md " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '" SRCDIR "/README.md'"},
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
