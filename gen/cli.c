@@ -21,6 +21,7 @@
  * into NAME.h, NAME.cu and NAME_cpu.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,20 +59,37 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* Reads a whole regular file; NULL after printing why not. */
-static char *read_file(const char *path, size_t *len)
+/* Opens PATH for reading if it is a regular file (or a link to one); NULL
+ * after printing why not.  O_NONBLOCK: opening a FIFO without a writer, or
+ * a device, must not wait; cleared once fstat has shown a regular file. */
+static FILE *open_regular(const char *path, struct stat *st)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		fprintf(stderr, "symkern: cannot open '%s': %s\n", path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+	int fl = fcntl(fd, F_GETFL);
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
 		fprintf(stderr, "symkern: '%s' is not a regular file\n", path);
-		fclose(f);
+		close(fd);
 		return NULL;
 	}
+	FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 ? NULL : fdopen(fd, "rb");
+	if (!f) {
+		fprintf(stderr, "symkern: cannot read '%s': %s\n", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+/* Reads a whole regular file; NULL after printing why not. */
+static char *read_file(const char *path, size_t *len)
+{
+	struct stat st;
+	FILE *f = open_regular(path, &st);
+	if (!f)
+		return NULL;
 	if (st.st_size > MAX_INPUT) {
 		fprintf(stderr, "symkern: '%s' is larger than %d MiB\n", path, MAX_INPUT >> 20);
 		fclose(f);
@@ -104,6 +122,19 @@ static char *read_file(const char *path, size_t *len)
 	fclose(f);
 	*len = n;
 	return buf;
+}
+
+/* Writes N bytes of TEXT to standard output and flushes it: 0, or 1 after
+ * saying why not (a full disk, a closed pipe: --dump-defs > /dev/full must
+ * not succeed).  The error indicator is cleared, so that a later call in
+ * the same process starts afresh. */
+static int write_stdout(const char *text, size_t n)
+{
+	if ((n == 0 || fwrite(text, 1, n, stdout) == n) && fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "symkern: cannot write standard output: %s\n", strerror(errno));
+	clearerr(stdout);
+	return 1;
 }
 
 static const char *base_name(const char *path)
@@ -149,8 +180,8 @@ int symkern_main(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'f': fast = 1; break;
 		case 'L': literal = 1; break;
-		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return 0;
-		case 'h': usage(stdout); return 0;
+		case 'V': printf("symkern %s\n", SYMKERN_VERSION); return write_stdout(NULL, 0);
+		case 'h': usage(stdout); return write_stdout(NULL, 0);
 		default: usage(stderr); return 1;
 		}
 	}
@@ -241,8 +272,7 @@ int symkern_main(int argc, char **argv)
 			emit_defs(mem, &dag, &prog, plan, &info);
 			fclose(mem);
 			if (dump) {
-				fwrite(defs, 1, defs_len, stdout);
-				rc = 0;
+				rc = write_stdout(defs, defs_len);
 			} else {
 				/* emit_defs: 2 bodies a function, 3 lists a shape (at most a
 				 * shape a function); symkern.m4 defines one more a function
@@ -253,8 +283,7 @@ int symkern_main(int argc, char **argv)
 				                 .ndefs = 6 * (size_t)prog.nfuncs + 200};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
-					fflush(stdout);
-					rc = output_to_fd(&job, "list.m4", STDOUT_FILENO);
+					rc = write_stdout(NULL, 0) || output_to_fd(&job, "list.m4", STDOUT_FILENO);
 				} else {
 					rc = output_generate(&job);
 				}

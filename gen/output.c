@@ -2,9 +2,13 @@
  * TEMPLATE` with the definitions on its standard input: -P prefixes every
  * builtin with m4_, so no C or CUDA word is a macro; symkern.m4 switches the
  * quotes to [[ ]] and turns comments off before anything else is read.  The
- * three outputs' m4 processes run at once. */
+ * three outputs' m4 processes run at once.  The files being written and the
+ * m4 processes are registered with cleanup.c from the moment they exist, so
+ * that SIGINT, SIGTERM and SIGHUP leave neither behind. */
 #define _POSIX_C_SOURCE 200809L
 #include "output.h"
+
+#include "cleanup.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -54,6 +59,50 @@ static int set_cloexec(int fd)
 {
 	int fl = fcntl(fd, F_GETFD);
 	return fl < 0 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
+}
+
+/* Starts m4 (ARGV) reading IN and writing OUT, registered for cleanup
+ * from the moment it exists, with the signal mask symkern had before
+ * holding signals; 0 or an errno value. */
+static int spawn_m4(pid_t *pid, char *const argv[], int in, int out)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in, 0);
+	posix_spawn_file_actions_adddup2(&fa, out, 1);
+	posix_spawnattr_init(&at);
+	cleanup_hold();
+	posix_spawnattr_setsigmask(&at, cleanup_mask_before());
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+	int e = posix_spawnp(pid, argv[0], &fa, &at, argv, environ);
+	if (e == 0)
+		cleanup_add_child(*pid);
+	cleanup_release();
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	return e;
+}
+
+/* Waits for m4 PID to exit and reaps it: its status, or -1.  It is
+ * dropped from the cleanup while still a zombie, so that the signal
+ * handler never kills a process id that was reaped, and perhaps reused. */
+static int wait_m4(pid_t pid)
+{
+	siginfo_t si;
+	int status = -1;
+	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) != 0)
+		if (errno != EINTR)
+			break;
+	cleanup_hold();
+	cleanup_drop_child(pid);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			status = -1;
+			break;
+		}
+	cleanup_release();
+	return status;
 }
 
 /* Runs m4 on the n templates tmpl[i] at once, the output of each going to
@@ -98,13 +147,8 @@ static int run_m4(const OutputJob *job, int n, const char *const *tmpl, const in
 			close(pipefd[1]);
 			goto wait;
 		}
-		posix_spawn_file_actions_t fa;
-		posix_spawn_file_actions_init(&fa);
-		posix_spawn_file_actions_adddup2(&fa, pipefd[0], 0);
-		posix_spawn_file_actions_adddup2(&fa, outfd[i], 1);
 		char *argv[] = {(char *)job->m4, "-P", "-E", "-H", hs, prelude, "-", tpath[i], NULL};
-		int e = posix_spawnp(&pid[i], job->m4, &fa, NULL, argv, environ);
-		posix_spawn_file_actions_destroy(&fa);
+		int e = spawn_m4(&pid[i], argv, pipefd[0], outfd[i]);
 		close(pipefd[0]);
 		if (e != 0) {
 			fprintf(stderr, "symkern: cannot run m4 '%s': %s\n", job->m4, strerror(e));
@@ -160,12 +204,7 @@ wait:
 	for (int i = 0; i < started; i++) {
 		if (in[i] >= 0)
 			close(in[i]);
-		int status;
-		while (waitpid(pid[i], &status, 0) < 0)
-			if (errno != EINTR) {
-				status = -1;
-				break;
-			}
+		int status = wait_m4(pid[i]);
 		if (rc == 0 && (werr[i] || status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
 			fprintf(stderr, "symkern: m4 failed on template %s\n", tpath[i]);
 			rc = 1;
@@ -182,76 +221,255 @@ out:
 
 int output_to_fd(const OutputJob *job, const char *tmpl, int outfd)
 {
-	return run_m4(job, 1, &tmpl, &outfd);
+	cleanup_begin();
+	int rc = run_m4(job, 1, &tmpl, &outfd);
+	cleanup_end();
+	return rc;
+}
+
+/* One run's outputs on their way into job->outdir. */
+typedef struct {
+	const OutputJob *job;
+	char *stage;     /* the new folder that becomes outdir, when outdir is missing */
+	char *tmp[NOUT]; /* what m4 writes: temporaries in outdir, or the outputs in stage */
+	char *dst[NOUT]; /* the final names */
+	int fd[NOUT];
+} Batch;
+
+/* outdir without its trailing slashes, split into the folder that holds
+ * it (".", "/") and its last part. */
+static void split_dir(const char *outdir, char **parent, char **base)
+{
+	size_t n = strlen(outdir);
+	while (n > 1 && outdir[n - 1] == '/')
+		n--;
+	size_t b = n;
+	while (b > 0 && outdir[b - 1] != '/')
+		b--;
+	size_t p = b;
+	while (p > 1 && outdir[p - 1] == '/')
+		p--;
+	*parent = p == 0 ? strdup(".") : strndup(outdir, p);
+	*base = strndup(outdir + b, n - b);
+}
+
+/* outdir is missing: makes the folder .BASE.XXXXXX beside where it
+ * belongs (with the mode a new folder would have), to be renamed to outdir
+ * once complete, so that a failed run leaves no new folder behind.  Only
+ * the last part of outdir is made: its parent must exist. */
+static int make_stage(Batch *b, mode_t mask)
+{
+	char *parent, *base, name[80];
+	split_dir(b->job->outdir, &parent, &base);
+	if (!parent || !base) {
+		free(parent);
+		free(base);
+		fputs("symkern: out of memory\n", stderr);
+		return 1;
+	}
+	snprintf(name, sizeof name, ".%.64s.", base);
+	b->stage = path_join(parent, name, "XXXXXX");
+	free(parent);
+	free(base);
+	if (!b->stage) {
+		fputs("symkern: out of memory\n", stderr);
+		return 1;
+	}
+	cleanup_hold();
+	int ok = mkdtemp(b->stage) != NULL;
+	if (ok)
+		cleanup_set_dir(b->stage);
+	cleanup_release();
+	if (!ok || chmod(b->stage, 0777 & ~mask) != 0) {
+		fprintf(stderr, "symkern: cannot create directory '%s': %s\n", b->job->outdir, strerror(errno));
+		if (!ok) {
+			free(b->stage);
+			b->stage = NULL;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* Output I: its final name, and the file m4 will write, open as b->fd[i]
+ * (close-on-exec: each m4 gets its own as standard output only) and
+ * registered for cleanup: a temporary .NAME.SUFFIX.XXXXXX beside the final
+ * name, or in a new folder the final name itself. */
+static int create_output(Batch *b, int i, mode_t mask)
+{
+	const OutputJob *job = b->job;
+	char base[256];
+	b->dst[i] = path_join(job->outdir, job->lib, outputs[i].suffix);
+	snprintf(base, sizeof base, ".%s%s.", job->lib, outputs[i].suffix);
+	b->tmp[i] = b->stage ? path_join(b->stage, job->lib, outputs[i].suffix)
+	                     : path_join(job->outdir, base, "XXXXXX");
+	if (!b->dst[i] || !b->tmp[i]) {
+		fputs("symkern: out of memory\n", stderr);
+		return 1;
+	}
+	cleanup_hold();
+	b->fd[i] = b->stage ? open(b->tmp[i], O_WRONLY | O_CREAT | O_EXCL, 0666) : mkstemp(b->tmp[i]);
+	if (b->fd[i] >= 0)
+		cleanup_add_file(b->tmp[i]);
+	cleanup_release();
+	if (b->fd[i] < 0) {
+		fprintf(stderr, "symkern: cannot create a file in '%s': %s\n", b->stage ? b->stage : job->outdir,
+		        strerror(errno));
+		free(b->tmp[i]);
+		b->tmp[i] = NULL;
+		return 1;
+	}
+	if ((!b->stage && fchmod(b->fd[i], 0666 & ~mask) != 0) || set_cloexec(b->fd[i]) != 0) {
+		fprintf(stderr, "symkern: cannot write '%s': %s\n", b->tmp[i], strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* Where the outputs are written: beside their final names when outdir
+ * exists, else in a new folder (make_stage). */
+static int prepare(Batch *b)
+{
+	struct stat st;
+	mode_t mask = umask(0);
+	umask(mask);
+	if (stat(b->job->outdir, &st) != 0) {
+		if (errno != ENOENT || !*b->job->outdir) { /* -o '': stat says ENOENT */
+			fprintf(stderr, "symkern: cannot use '%s': %s\n", b->job->outdir, strerror(errno));
+			return 1;
+		}
+		if (make_stage(b, mask) != 0)
+			return 1;
+	}
+	for (int i = 0; i < NOUT; i++)
+		if (create_output(b, i, mask) != 0)
+			return 1;
+	return 0;
+}
+
+/* m4 writes the outputs; each is flushed to the disk and closed. */
+static int write_outputs(Batch *b)
+{
+	const char *tmpl[NOUT];
+	for (int i = 0; i < NOUT; i++)
+		tmpl[i] = outputs[i].tmpl;
+	if (run_m4(b->job, NOUT, tmpl, b->fd) != 0)
+		return 1;
+	for (int i = 0; i < NOUT; i++) {
+		int bad = fsync(b->fd[i]) != 0;
+		if (close(b->fd[i]) != 0)
+			bad = 1;
+		b->fd[i] = -1;
+		if (bad) {
+			fprintf(stderr, "symkern: cannot write '%s': %s\n", b->tmp[i], strerror(errno));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* An exclusive flock(2) on the folder DIR, held until the returned
+ * descriptor is closed; -1 where the folder cannot be read or its file
+ * system has no such locks (the renames then go unlocked, as before). */
+static int lock_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX) != 0)
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	return fd;
+}
+
+/* Renames the outputs to their final names in outdir, all three under the
+ * folder's lock: two runs writing the same outputs at once leave the three
+ * of the one that renamed last, never a mix.  The signals wait until all
+ * three are renamed, or one failed. */
+static int rename_outputs(Batch *b)
+{
+	int lock = lock_dir(b->job->outdir), rc = 0;
+	cleanup_hold();
+	for (int i = 0; i < NOUT && rc == 0; i++) {
+		if (rename(b->tmp[i], b->dst[i]) != 0) {
+			fprintf(stderr, "symkern: cannot rename to '%s': %s\n", b->dst[i], strerror(errno));
+			rc = 1;
+			break;
+		}
+		cleanup_drop_file(b->tmp[i]);
+		free(b->tmp[i]);
+		b->tmp[i] = NULL;
+	}
+	cleanup_release();
+	if (lock >= 0)
+		close(lock);
+	return rc;
+}
+
+/* Puts the outputs in place: a new folder by renaming it to outdir, in one
+ * step; unless outdir appeared in the meantime (another run made it), and
+ * for an existing outdir, by renaming the files (rename_outputs). */
+static int commit(Batch *b)
+{
+	if (b->stage) {
+		cleanup_hold();
+		int moved = rename(b->stage, b->job->outdir) == 0, e = errno;
+		if (moved) {
+			for (int i = 0; i < NOUT; i++) {
+				cleanup_drop_file(b->tmp[i]);
+				free(b->tmp[i]);
+				b->tmp[i] = NULL;
+			}
+			cleanup_set_dir(NULL);
+			free(b->stage);
+			b->stage = NULL;
+		}
+		cleanup_release();
+		if (moved)
+			return 0;
+		if (e != EEXIST && e != ENOTEMPTY) {
+			fprintf(stderr, "symkern: cannot rename '%s' to '%s': %s\n", b->stage, b->job->outdir,
+			        strerror(e));
+			return 1;
+		}
+	}
+	return rename_outputs(b);
+}
+
+/* Closes and removes what is left: the temporaries, the new folder. */
+static void discard(Batch *b)
+{
+	cleanup_hold();
+	for (int i = 0; i < NOUT; i++) {
+		if (b->fd[i] >= 0)
+			close(b->fd[i]);
+		if (b->tmp[i]) {
+			unlink(b->tmp[i]);
+			cleanup_drop_file(b->tmp[i]);
+		}
+	}
+	if (b->stage) {
+		rmdir(b->stage);
+		cleanup_set_dir(NULL);
+	}
+	cleanup_release();
+	for (int i = 0; i < NOUT; i++) {
+		free(b->tmp[i]);
+		free(b->dst[i]);
+	}
+	free(b->stage);
 }
 
 int output_generate(const OutputJob *job)
 {
-	char *tmp[NOUT] = {0}, *dst[NOUT] = {0};
-	int fd[NOUT], rc = 1;
-	mode_t mask = umask(0);
-	umask(mask);
+	Batch b = {.job = job};
 	for (int i = 0; i < NOUT; i++)
-		fd[i] = -1;
-	for (int i = 0; i < NOUT; i++) {
-		dst[i] = path_join(job->outdir, job->lib, outputs[i].suffix);
-		char base[256];
-		snprintf(base, sizeof base, ".%s%s.", job->lib, outputs[i].suffix);
-		tmp[i] = path_join(job->outdir, base, "XXXXXX");
-		if (!dst[i] || !tmp[i]) {
-			fputs("symkern: out of memory\n", stderr);
-			goto out;
-		}
-		fd[i] = mkstemp(tmp[i]);
-		if (fd[i] < 0) {
-			fprintf(stderr, "symkern: cannot create a file in '%s': %s\n", job->outdir,
-			        strerror(errno));
-			free(tmp[i]);
-			tmp[i] = NULL;
-			goto out;
-		}
-		/* Close-on-exec: each m4 gets its own as standard output only. */
-		if (fchmod(fd[i], 0666 & ~mask) != 0 || set_cloexec(fd[i]) != 0) {
-			fprintf(stderr, "symkern: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			goto out;
-		}
-	}
-	const char *tmpl[NOUT];
-	for (int i = 0; i < NOUT; i++)
-		tmpl[i] = outputs[i].tmpl;
-	if (run_m4(job, NOUT, tmpl, fd) != 0)
-		goto out;
-	for (int i = 0; i < NOUT; i++) {
-		int bad = 0;
-		if (fsync(fd[i]) != 0) {
-			fprintf(stderr, "symkern: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			bad = 1;
-		}
-		if (close(fd[i]) != 0 && !bad) {
-			fprintf(stderr, "symkern: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			bad = 1;
-		}
-		fd[i] = -1;
-		if (bad)
-			goto out;
-	}
-	for (int i = 0; i < NOUT; i++) {
-		if (rename(tmp[i], dst[i]) != 0) {
-			fprintf(stderr, "symkern: cannot rename to '%s': %s\n", dst[i], strerror(errno));
-			goto out;
-		}
-		free(tmp[i]);
-		tmp[i] = NULL;
-	}
-	rc = 0;
-out:
-	for (int i = 0; i < NOUT; i++) {
-		if (fd[i] >= 0)
-			close(fd[i]);
-		if (tmp[i])
-			unlink(tmp[i]);
-		free(tmp[i]);
-		free(dst[i]);
-	}
+		b.fd[i] = -1;
+	cleanup_begin();
+	int rc = prepare(&b) != 0 || write_outputs(&b) != 0 || commit(&b) != 0;
+	discard(&b);
+	cleanup_end();
 	return rc;
 }

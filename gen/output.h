@@ -1,8 +1,11 @@
 /* output.h: expands the templates with m4 and puts the results in place.
- * Each output is written to a temporary file beside its final name and
- * renamed only after all of them succeeded, so an error leaves earlier
- * outputs byte for byte as they were and no temporary behind.  The m4
- * processes of the outputs run in parallel. */
+ * Each output is written to a temporary file beside its final name (into a
+ * new folder beside it when the output folder is missing) and renamed only
+ * after all of them succeeded, holding a lock on the folder: an error, or
+ * a signal that ends symkern (cleanup.h), leaves earlier outputs byte for
+ * byte as they were and no temporary behind, and two runs at once leave
+ * the three outputs of one of them.  The m4 processes of the outputs run
+ * in parallel. */
 #ifndef SYMKERN_OUTPUT_H
 #define SYMKERN_OUTPUT_H
 

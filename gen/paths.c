@@ -2,12 +2,15 @@
  * than only at configure time: a binary compiled for one prefix must still
  * find its templates after `make install prefix=X`, a DESTDIR staging
  * moved into place, or a relocated tree, so the configured template
- * directory is also tried relative to the executable (/proc/self/exe).
- * Only Linux has /proc/self/exe; elsewhere the configured directory is
- * used, as before. */
+ * directory is also tried relative to the executable (/proc/self/exe);
+ * and the symkern of a build folder, not installed, uses the templates of
+ * its own source tree (SYMKERN_BUILDDIR and SYMKERN_SRC_TEMPLATES, from
+ * Makefile.am).  Only Linux has /proc/self/exe; elsewhere the configured
+ * directory is used, as before. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "paths.h"
@@ -103,6 +106,51 @@ static char *exe_dir(Arena *a)
 	}
 }
 
+/* Whether DIR holds a readable prelude symkern.m4. */
+static int has_prelude(Arena *a, const char *dir)
+{
+	size_t dl = strlen(dir);
+	char *p = arena_alloc(a, dl + sizeof "/symkern.m4");
+	memcpy(p, dir, dl);
+	memcpy(p + dl, "/symkern.m4", sizeof "/symkern.m4");
+	return access(p, R_OK) == 0;
+}
+
+/* The source tree's templates when the running executable is the symkern
+ * of its build folder, not installed (./symkern right after make, in the
+ * source tree or in a VPATH build such as distcheck's), and they are
+ * there; else NULL.  Compared by device and inode, so that symbolic links
+ * in either path do not matter. */
+static const char *source_templates(Arena *a, const char *dir)
+{
+#if defined(SYMKERN_BUILDDIR) && defined(SYMKERN_SRC_TEMPLATES)
+	struct stat x, y;
+	if (stat(dir, &x) != 0 || stat(SYMKERN_BUILDDIR, &y) != 0 || x.st_dev != y.st_dev || x.st_ino != y.st_ino)
+		return NULL;
+	return has_prelude(a, SYMKERN_SRC_TEMPLATES) ? SYMKERN_SRC_TEMPLATES : NULL;
+#else
+	(void)a;
+	(void)dir;
+	return NULL;
+#endif
+}
+
+/* The configured template directory at its place relative to the
+ * configured bindir, from the executable's folder DIR, if it holds the
+ * prelude; else NULL. */
+static const char *moved_templates(Arena *a, const char *dir)
+{
+	const char *rel = bindir ? paths_relative(a, bindir, SYMKERN_TEMPLATE_DIR) : NULL;
+	if (!rel)
+		return NULL;
+	size_t dl = strlen(dir), rl = strlen(rel);
+	char *cand = arena_alloc(a, dl + rl + 2);
+	memcpy(cand, dir, dl);
+	cand[dl] = '/';
+	memcpy(cand + dl + 1, rel, rl + 1);
+	return has_prelude(a, cand) ? cand : NULL;
+}
+
 const char *paths_template_dir(Arena *a, const char *given)
 {
 	if (given)
@@ -110,20 +158,10 @@ const char *paths_template_dir(Arena *a, const char *given)
 	const char *env = getenv("SYMKERN_TEMPLATES");
 	if (env && *env)
 		return env;
-	const char *rel = bindir ? paths_relative(a, bindir, SYMKERN_TEMPLATE_DIR) : NULL;
-	const char *dir = rel ? exe_dir(a) : NULL;
-	if (dir) {
-		size_t dl = strlen(dir), rl = strlen(rel);
-		char *cand = arena_alloc(a, dl + rl + sizeof "//symkern.m4");
-		memcpy(cand, dir, dl);
-		cand[dl] = '/';
-		memcpy(cand + dl + 1, rel, rl + 1);
-		size_t cl = dl + 1 + rl;
-		memcpy(cand + cl, "/symkern.m4", sizeof "/symkern.m4");
-		int ok = access(cand, R_OK) == 0;
-		cand[cl] = '\0';
-		if (ok)
-			return cand;
-	}
-	return SYMKERN_TEMPLATE_DIR;
+	const char *dir = exe_dir(a), *found = NULL;
+	if (dir)
+		found = source_templates(a, dir);
+	if (dir && !found)
+		found = moved_templates(a, dir);
+	return found ? found : SYMKERN_TEMPLATE_DIR;
 }

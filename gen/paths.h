@@ -5,11 +5,12 @@
 #include "arena.h"
 
 /* The template directory: GIVEN (--templates) if not NULL; else
- * $SYMKERN_TEMPLATES if set and not empty; else, for an installed symkern,
- * the template directory at the configured place relative to the running
- * executable, if it holds the prelude symkern.m4 (so an installation that
- * was moved, or installed with `make install prefix=X`, still finds its
- * own templates); else the configured directory. */
+ * $SYMKERN_TEMPLATES if set and not empty; else, for the symkern of a build
+ * folder (not installed), its source tree's templates if they hold the
+ * prelude symkern.m4; else the template directory at the configured place
+ * relative to the running executable, if it holds the prelude (so an
+ * installation that was moved, or installed with `make install prefix=X`,
+ * still finds its own templates); else the configured directory. */
 const char *paths_template_dir(Arena *a, const char *given);
 
 /* The relative path from the absolute directory FROM to the absolute

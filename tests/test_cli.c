@@ -1,15 +1,23 @@
 /* test_cli.c: the symkern command as users run it: golden output, the
  * committed generated/ library, determinism, m4 and C injection, outputs
- * left intact on error, exit statuses. */
+ * left intact on error (and on a signal), exit statuses, concurrent runs,
+ * the output folder made when missing. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
+#include "sha256.h"
 #include "tests.h"
 
 /* $SYMKERN_WRAPPER (say, valgrind) runs in front of every symkern run. */
@@ -261,7 +269,9 @@ static const Cmd cmds[] = {
 	{"-n ../x " SRCDIR "/examples/seeds.sym", 1, "library name '../x' must be a C identifier"},
 	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
 	{"-n double " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
-	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '/nonexistent/dir'"},
+	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create directory '/nonexistent/dir'"},
+	{"-o '' " SRCDIR "/tests/golden/small.sym", 1, "symkern: cannot use '': No such file or directory"},
+	{"-o " SRCDIR "/README.md " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '" SRCDIR "/README.md'"},
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
 
@@ -278,6 +288,34 @@ START_TEST(test_command)
 		ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s: stderr '%s'", c->args, err);
 		free(err);
 	}
+}
+END_TEST
+
+/* Standard output that cannot be written (a full disk): status 1 and why,
+ * whether the write fails at once (the definitions of tests/funcs.sym are
+ * larger than stdio's buffer) or only when flushed. */
+static const Cmd full_cmds[] = {
+	{"--dump-defs " SRCDIR "/tests/golden/small.sym", 1,
+	 "symkern: cannot write standard output: No space left on device"},
+	{"--dump-defs " SRCDIR "/tests/funcs.sym", 1, "symkern: cannot write standard output: No space left on device"},
+	{"--version", 1, "symkern: cannot write standard output: No space left on device"},
+	{"--help", 1, "symkern: cannot write standard output: No space left on device"},
+	/* m4 writes the list itself, and says why it failed. */
+	{"--list " SRCDIR "/tests/golden/small.sym", 1, "No space left on device"},
+};
+
+START_TEST(test_stdout_full)
+{
+	const Cmd *c = &full_cmds[_i];
+	const char *dir = scratch_dir("full_stdout");
+	ck_assert_msg(access("/dev/full", W_OK) == 0, "this test needs /dev/full");
+	int st = run_cmd("cd %s && " SK " %s >/dev/full 2>err.txt", dir, c->args);
+	ck_assert_msg(st == c->status, "symkern %s >/dev/full: status %d", c->args, st);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = slurp(path, NULL);
+	ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s >/dev/full: stderr '%s'", c->args, err);
+	free(err);
 }
 END_TEST
 
@@ -460,56 +498,29 @@ static int first_missing(const char *text, const char *fmt, int n)
 	return -1;
 }
 
-/* Timing means nothing under a sanitizer (symkern is built like the tests)
- * or a $SYMKERN_WRAPPER such as valgrind: there only the outputs count. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SK_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SK_SANITIZED 1
-#endif
-#endif
-#ifndef SK_SANITIZED
-#define SK_SANITIZED 0
-#endif
-
-/* Issue 5: 10^4 functions of 1 to 4 arguments generate in under a second
- * of wall time, the best of up to five runs (m4 runs on a machine shared with
- * other work); and every function is in every output. */
-START_TEST(test_many_functions_fast)
+/* 10^4 functions of 1 to 4 arguments generate, and every function is in
+ * every output (10^3 under a wrapper such as valgrind).  How long it takes
+ * is measured by bench/gen_speed (`make bench-gen`), not here: a time
+ * limit fails on a loaded machine. */
+START_TEST(test_many_functions)
 {
-	enum { NF = 10000 };
 	static const char *const body[] = {"sin(x) + %d", "sin(x)*y + %d", "sin(x)*y + z*%d",
 	                                   "sin(x)*y + z*%d - w"};
 	static const char *const params[] = {"x", "x, y", "x, y, z", "x, y, z, w"};
+	const char *w = getenv("SYMKERN_WRAPPER");
+	const int nf = w && *w ? 1000 : 10000;
 	char dir[1024], path[1200];
-	snprintf(dir, sizeof dir, "%s", scratch_dir("fast"));
+	snprintf(dir, sizeof dir, "%s", scratch_dir("many"));
 	snprintf(path, sizeof path, "%s/many.sym", dir);
 	FILE *f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
-	for (int i = 0; i < NF; i++) {
+	for (int i = 0; i < nf; i++) {
 		fprintf(f, "f%d(%s) = ", i, params[i % 4]);
 		fprintf(f, body[i % 4], i);
 		fputc('\n', f);
 	}
 	fclose(f);
-	const char *w = getenv("SYMKERN_WRAPPER");
-	const int timed = !(w && *w) && !SK_SANITIZED;
-	double best = 1e9;
-	for (int run = 0; run < 5 && best >= 1.0; run++) {
-		struct timespec t0, t1;
-		/* A fresh folder: replacing the last run's 100 MB costs time too. */
-		ck_assert_int_eq(run_cmd("rm -rf %s/out && mkdir %s/out", dir, dir), 0);
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		ck_assert_int_eq(run_cmd("cd %s && " SK " -o out many.sym", dir), 0);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-		best = s < best ? s : best;
-		if (!timed)
-			break;
-	}
-	if (timed)
-		ck_assert_msg(best < 1.0, "10^4 functions took %.3f s (the best of five runs)", best);
+	ck_assert_int_eq(run_cmd("cd %s && mkdir out && " SK " -o out many.sym", dir), 0);
 	static const struct {
 		const char *file, *fmt;
 	} want[] = {
@@ -535,7 +546,7 @@ START_TEST(test_many_functions_fast)
 			ck_assert_msg(text != NULL, "no %s", path);
 			loaded = want[k].file;
 		}
-		int i = first_missing(text, want[k].fmt, NF);
+		int i = first_missing(text, want[k].fmt, nf);
 		ck_assert_msg(i < 0, "%s: no '%s' for function %d", want[k].file, want[k].fmt, i);
 	}
 	free(text);
@@ -543,6 +554,211 @@ START_TEST(test_many_functions_fast)
 }
 END_TEST
 
+/* The entries of DIR whose name starts with '.' (temporaries, new folders
+ * being filled). */
+static int count_hidden(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		n += e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* NF functions for m4 to chew on (about 10 KB of output a function). */
+static void write_many(const char *path, int nf)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < nf; i++)
+		fprintf(f, "f%d(x, y) = sin(x)*y + %d*x**2\n", i, i);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The SHA-256 of a file's bytes, as the generated files name it. */
+static void file_sha(const char *path, char sha[65])
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	ck_assert_ptr_nonnull(text);
+	sha256_hex(text, len, sha);
+	free(text);
+}
+
+/* Whether the three outputs of library lib in DIR all name the input
+ * whose SHA-256 is SHA (NULL: any one input, the same in all three). */
+static int outputs_from(const char *dir, const char *sha)
+{
+	static const char *const names[] = {"lib.h", "lib.cu", "lib_cpu.c"};
+	char first[65] = "", got[65], path[2048];
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		if (!provenance(path, got) || (sha && strcmp(got, sha) != 0) || (i > 0 && strcmp(got, first) != 0))
+			return 0;
+		memcpy(first, got, sizeof got);
+	}
+	return 1;
+}
+
+/* Polls DIR until it holds a temporary of the running symkern PID (1), or
+ * until PID has exited (0, its status in *st).  A millisecond between
+ * looks; the caller's outcome does not depend on it. */
+static int await_temporary(const char *dir, pid_t pid, int *st)
+{
+	for (;;) {
+		if (count_hidden(dir) > 0)
+			return 1;
+		if (waitpid(pid, st, WNOHANG) == pid)
+			return 0;
+		poll(NULL, 0, 1);
+	}
+}
+
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* A signal while symkern writes: no temporary is left (113 MB for 10^4
+ * functions, before), the earlier outputs stay byte for byte, no m4 lives
+ * on, and the exit status says which signal ended symkern.  The signal is
+ * sent once a temporary exists; when symkern finished first, the input
+ * grows and the run is tried again: the test never passes without having
+ * interrupted a run. */
+START_TEST(test_signal_cleans_up)
+{
+	const int sig = fatal_signals[_i];
+	char base[1024], out[1100], keep[1100], big[1100], sha[65];
+	snprintf(base, sizeof base, "%s", scratch_dir("signal"));
+	snprintf(out, sizeof out, "%s/out", base);
+	snprintf(keep, sizeof keep, "%s/keep", base);
+	snprintf(big, sizeof big, "%s/big.sym", base);
+	ck_assert_int_eq(run_cmd("mkdir %s %s && " SK " -n lib -o %s %s/tests/golden/small.sym && cp %s/lib* %s/",
+	                         out, keep, out, SRCDIR, out, keep),
+	                 0);
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+	/* m4 processes orphaned by symkern come to this process: none must. */
+	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), 0);
+#endif
+	char *argv[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, big, NULL};
+	int st = 0, nf;
+	for (nf = 1000;; nf *= 2) {
+		ck_assert_msg(nf <= 64000, "symkern always finished before signal %d could be sent", sig);
+		write_many(big, nf);
+		file_sha(big, sha);
+		pid_t pid = spawn_argv(argv);
+		ck_assert_int_gt(pid, 0);
+		if (await_temporary(out, pid, &st)) {
+			ck_assert_int_eq(kill(pid, sig), 0);
+			st = wait_status(pid);
+		}
+		/* Finished before the signal came, or got it only once all three
+		 * outputs were in place (signals wait during the renames): again,
+		 * with a larger input. */
+		if ((WIFEXITED(st) && WEXITSTATUS(st) == 0) || (WIFSIGNALED(st) && outputs_from(out, sha))) {
+			ck_assert_msg(count_hidden(out) == 0 && outputs_from(out, sha), "%d functions: a mix", nf);
+			ck_assert_int_eq(run_cmd("cp %s/lib* %s/", keep, out), 0);
+			continue;
+		}
+		break;
+	}
+	ck_assert_msg((WIFSIGNALED(st) && WTERMSIG(st) == sig) || (WIFEXITED(st) && WEXITSTATUS(st) == 128 + sig),
+	              "signal %d, %d functions: status %#x", sig, nf, st);
+	ck_assert_msg(count_hidden(out) == 0, "signal %d, %d functions: a temporary remains", sig, nf);
+	assert_same_outputs(out, keep, "lib");
+	ck_assert_int_eq(count_entries(out), 3);
+	int orphan = waitpid(-1, &st, 0);
+	ck_assert_msg(orphan < 0 && errno == ECHILD, "signal %d: an m4 (pid %d) outlived symkern", sig, orphan);
+}
+END_TEST
+
+/* Two runs at once on the same outputs, from different inputs: each set
+ * of three must come from one of them (before, 10 pairs in 100 left a
+ * mix, both runs exiting 0).  Then the same into a missing folder, which
+ * both runs make. */
+START_TEST(test_concurrent_runs)
+{
+	char base[1024], out[1100], a[1100], b[1100];
+	snprintf(base, sizeof base, "%s", scratch_dir("race"));
+	snprintf(out, sizeof out, "%s/out", base);
+	snprintf(a, sizeof a, "%s/a.sym", base);
+	snprintf(b, sizeof b, "%s/b.sym", base);
+	write_file(a, "f(x) = x + 1\n");
+	write_file(b, "f(x) = x + 2\n");
+	char *run_a[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, a, NULL};
+	char *run_b[] = {SYMKERN_BIN, "--templates", SRCDIR "/templates", "-n", "lib", "-o", out, b, NULL};
+	ck_assert_int_eq(mkdir(out, 0777), 0);
+	for (int k = 0; k < 150; k++) {
+		if (k == 100) /* the rest into a missing folder */
+			ck_assert_int_eq(run_cmd("rm -r %s", out), 0);
+		pid_t p = spawn_argv(run_a), q = spawn_argv(run_b);
+		ck_assert(p > 0 && q > 0);
+		int sp = wait_status(p), sq = wait_status(q);
+		ck_assert_msg(WIFEXITED(sp) && WEXITSTATUS(sp) == 0 && WIFEXITED(sq) && WEXITSTATUS(sq) == 0,
+		              "pair %d: status %#x and %#x", k, sp, sq);
+		ck_assert_msg(outputs_from(out, NULL), "pair %d left outputs of both inputs", k);
+		ck_assert_int_eq(count_entries(out), 3);
+		ck_assert_int_eq(count_entries(base), 3); /* a.sym, b.sym, out: no new folder left */
+		if (k >= 100)
+			ck_assert_int_eq(run_cmd("rm -r %s", out), 0);
+	}
+}
+END_TEST
+
+/* -o DIR makes DIR (its parent must exist), with the mode a new folder
+ * gets, in one step once the outputs are complete; a run that fails,
+ * early or late, leaves no folder. */
+START_TEST(test_output_dir_made)
+{
+	char base[1024];
+	snprintf(base, sizeof base, "%s", scratch_dir("mkdir"));
+	ck_assert_int_eq(run_cmd("cd %s && printf 'f(x) = x\\n' >ok.sym && printf 'f(x) = x +\\n' >bad.sym", base), 0);
+	/* Failures first: a parse error, m4 failing (a template missing), a
+	 * missing parent. */
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -o new bad.sym 2>/dev/null", base), 1);
+	ck_assert_int_eq(run_cmd("mkdir -p %s/tmpl && cp %s/templates/symkern.m4 %s/templates/header.h.m4 %s/tmpl/ && "
+	                         "cd %s && " SYMKERN_BIN " --templates tmpl -o new ok.sym 2>/dev/null",
+	                         base, SRCDIR, SRCDIR, base, base),
+	                 1);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -o no/new ok.sym 2>err.txt && exit 9; "
+	                         "grep -q \"symkern: cannot create directory 'no/new': No such file\" err.txt",
+	                         base),
+	                 0);
+	ck_assert_int_eq(count_entries(base), 4); /* ok.sym, bad.sym, tmpl, err.txt */
+	/* Success, also with a trailing slash; the folder's mode follows the umask. */
+	ck_assert_int_eq(run_cmd("cd %s && (umask 027 && " SK " -o new ok.sym && " SK " -o new2/ ok.sym)", base), 0);
+	char path[1100];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/new", base);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0750);
+	ck_assert_int_eq(count_entries(path), 3);
+	snprintf(path, sizeof path, "%s/new2", base);
+	ck_assert_int_eq(count_entries(path), 3);
+	ck_assert_int_eq(count_hidden(base), 0);
+	ck_assert_int_eq(run_cmd("cd %s && cmp new/ok.h new2/ok.h && cmp new/ok_cpu.c new2/ok_cpu.c", base), 0);
+}
+END_TEST
+
+/* A FIFO (or any file that is not regular) is refused before it is opened
+ * for reading, which would wait for a writer forever. */
+START_TEST(test_fifo_input)
+{
+	const char *dir = scratch_dir("fifo");
+	char path[1100];
+	snprintf(path, sizeof path, "%s/in.sym", dir);
+	ck_assert_int_eq(mkfifo(path, 0666), 0);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " in.sym 2>err.txt", dir), 1);
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = slurp(path, NULL);
+	ck_assert_msg(err && strstr(err, "symkern: 'in.sym' is not a regular file"), "stderr '%s'", err);
+	free(err);
+}
+END_TEST
+
+/* No test case has a time limit (0: Check's timer off): a loaded machine,
+ * a sanitizer or valgrind make any limit fail runs that are correct, and
+ * a hang is CI's job limit to catch. */
 Suite *suite_cli(void)
 {
 	Suite *s = suite_create("cli");
@@ -550,7 +766,7 @@ Suite *suite_cli(void)
 	 * folded constants differ under it; .ci/run runs only the robustness
 	 * case under valgrind. */
 	TCase *out = tcase_create("outputs");
-	tcase_set_timeout(out, 60);
+	tcase_set_timeout(out, 0);
 	tcase_add_test(out, test_golden);
 	tcase_add_test(out, test_generated_up_to_date);
 	tcase_add_test(out, test_deterministic);
@@ -561,17 +777,26 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_fast_math);
 	suite_add_tcase(s, out);
 	TCase *tc = tcase_create("robustness");
-	tcase_set_timeout(tc, 300);
+	tcase_set_timeout(tc, 0);
 	tcase_add_loop_test(tc, test_injection, 0, (int)(sizeof hostile / sizeof hostile[0]));
 	tcase_add_test(tc, test_error_keeps_outputs);
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
+	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
+	tcase_add_test(tc, test_fifo_input);
+	tcase_add_test(tc, test_output_dir_made);
 	tcase_add_test(tc, test_hostile_files);
 	tcase_add_test(tc, test_disk_full);
 	tcase_add_test(tc, test_large_inputs);
 	suite_add_tcase(s, tc);
-	TCase *speed = tcase_create("speed");
-	tcase_set_timeout(speed, 120);
-	tcase_add_test(speed, test_many_functions_fast);
-	suite_add_tcase(s, speed);
+	/* Runs that race: a signal, another run (not under a wrapper). */
+	TCase *race = tcase_create("races");
+	tcase_set_timeout(race, 0);
+	tcase_add_loop_test(race, test_signal_cleans_up, 0, (int)(sizeof fatal_signals / sizeof fatal_signals[0]));
+	tcase_add_test(race, test_concurrent_runs);
+	suite_add_tcase(s, race);
+	TCase *many = tcase_create("many");
+	tcase_set_timeout(many, 0);
+	tcase_add_test(many, test_many_functions);
+	suite_add_tcase(s, many);
 	return s;
 }

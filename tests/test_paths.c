@@ -1,8 +1,9 @@
 /* test_paths.c: where symkern finds its templates (gen/paths.c): the
- * relative path between configured directories, and an installation moved
+ * relative path between configured directories, an installation moved
  * away from its configured prefix finding its own templates through the
  * executable's location, before the configured directory and after
- * $SYMKERN_TEMPLATES and --templates. */
+ * $SYMKERN_TEMPLATES and --templates, and the symkern of the build folder
+ * using its source tree's. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,12 +91,32 @@ START_TEST(test_moved_installation)
 }
 END_TEST
 
+/* ./symkern right after make: the symkern of the build folder, with
+ * neither --templates nor $SYMKERN_TEMPLATES, generates with its source
+ * tree's templates (before: "no templates in '/usr/local/share/symkern'"
+ * unless an installation was there, whose templates could be another
+ * version's). */
+START_TEST(test_build_folder)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s", scratch_dir("uninstalled"));
+	ck_assert_int_eq(run_cmd("cd %s && env -u SYMKERN_TEMPLATES " SYMKERN_BIN " " SRCDIR "/tests/golden/small.sym",
+	                         dir),
+	                 0);
+	ck_assert_int_eq(run_cmd("cd %s && for f in small.h small.cu small_cpu.c; do cmp $f " SRCDIR
+	                         "/tests/golden/$f || exit 1; done",
+	                         dir),
+	                 0);
+}
+END_TEST
+
 Suite *suite_paths(void)
 {
 	Suite *s = suite_create("paths");
 	TCase *tc = tcase_create("paths");
 	tcase_add_test(tc, test_relative);
 	tcase_add_test(tc, test_moved_installation);
+	tcase_add_test(tc, test_build_folder);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,7 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "dag.h"
 #include "parse.h"
@@ -45,6 +46,15 @@ long double eval_func(const Func *f, const long double *args);
 int run_cmd(const char *fmt, ...);
 /* Reads a whole file into a malloc'd NUL-terminated buffer; NULL if absent. */
 char *slurp(const char *path, size_t *len);
+/* Starts ARGV[0] (a path) with ARGV, with an empty signal mask and the
+ * default actions of SIGINT, SIGTERM and SIGHUP whatever the test runner
+ * had (a shell's background job ignores SIGINT); its pid, or -1. */
+pid_t spawn_argv(char *const argv[]);
+/* The raw wait status of child PID (for WIFEXITED and friends), or -1. */
+int wait_status(pid_t pid);
+/* The SHA-256 that a generated file's opening comment names, as 64 hex
+ * digits in SHA; 0 when there is none. */
+int provenance(const char *path, char sha[65]);
 /* A fresh empty directory under the build tree; returns a static buffer
  * reused by the next call. */
 const char *scratch_dir(const char *tag);

@@ -2,12 +2,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
 
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+
+extern char **environ;
 
 Parsed *parse_text(const char *text)
 {
@@ -121,4 +126,45 @@ const char *scratch_dir(const char *tag)
 	snprintf(dir, sizeof dir, "%s/tests/scratch/%s", BUILDDIR, tag);
 	run_cmd("rm -rf '%s' && mkdir -p '%s'", dir, dir);
 	return dir;
+}
+
+pid_t spawn_argv(char *const argv[])
+{
+	posix_spawnattr_t at;
+	sigset_t none, dfl;
+	pid_t pid;
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	sigaddset(&dfl, SIGHUP);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &dfl);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	int e = posix_spawn(&pid, argv[0], NULL, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
+	return e == 0 ? pid : -1;
+}
+
+int wait_status(pid_t pid)
+{
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return st;
+}
+
+int provenance(const char *path, char sha[65])
+{
+	char *text = slurp(path, NULL);
+	const char *p = text ? strstr(text, "(sha256 ") : NULL;
+	int ok = p && strspn(p + 8, "0123456789abcdef") >= 64;
+	if (ok) {
+		memcpy(sha, p + 8, 64);
+		sha[64] = '\0';
+	}
+	free(text);
+	return ok;
 }
