@@ -262,11 +262,14 @@ def _gufunc_extras(cupy, lib):
     x = cupy.asarray(rng.uniform(-1, 1, 50))
     report("hermite, n as keyword", np.allclose(cupy.asnumpy(lib.hermite(x, n=9)),
                                                 lib.hermite(cupy.asnumpy(x), n=9), rtol=1e-13))
+    want = np.cumsum(cupy.asnumpy(d), axis=-1)
+    lib.cumsum(d, out=d)  # exactly in place: allowed (symkern(3), In place)
+    report("cumsum in place", np.allclose(cupy.asnumpy(d), want, rtol=1e-12))
     try:
-        lib.cumsum(d, out=d)
-        report("cumsum in place refused", False)
+        lib.lagdiff(d, out=d)
+        report("lagdiff in place refused", False)
     except symkern.SymkernError as e:
-        report("cumsum in place refused: %s" % e, e.name == "EOVERLAP")
+        report("lagdiff in place refused: %s" % e, e.name == "EOVERLAP")
     cupy.cuda.Device().synchronize()
     return failed
 

@@ -26,7 +26,7 @@ STATUS = {
     0: ("OK", "success"),
     -1: ("EINVAL", "NULL array with n > 0"),
     -2: ("EINC", "an output increment makes two results share an element"),
-    -3: ("EOVERLAP", "out overlaps an input other than exactly in place"),
+    -3: ("EOVERLAP", "an output overlaps another array, other than exactly in place where allowed"),
     -4: ("ESIZE", "n and an increment reach beyond the address space"),
     -5: ("ENODEV", "no CUDA device or driver"),
     -6: ("ECUDA", "CUDA error"),

@@ -138,8 +138,8 @@ m4_ifelse(sk_ngu, 0, [[]], [[/* Gufuncs: NAME_g_P(batch, sizes, inputs, outputs[
  * the gufunc's item function below names that input: each step reads it
  * only at elements not yet written (symkern(3), In place). */
 sk_each_prec([[sk_each_gu([[
-/* sk_gu_name(sk_i) sk_gu_sig(sk_i), sk_input line sk_gu_line(sk_i): one batch item (private).
- * Inputs an output may overwrite exactly in place: sk_gu_inplace(sk_i). */
+/* sk_gu_name(sk_i) sk_gu_sig(sk_i), sk_input line sk_gu_line(sk_i): one batch item (private). */
+/* Inputs an output may overwrite exactly in place: sk_gu_inplace(sk_i). */
 sk_LIB[[]]_FN m4_ifelse(sk_gu_result(sk_i), 1, [[sk_T]], [[void]]) sk_gu_item(sk_i)(sk_gu_iparams(sk_i))
 {
 sk_gu_body(sk_i)

@@ -477,7 +477,6 @@ Suite *suite_errors(void)
 	tcase_add_loop_test(tc, test_constant_range, 0, (int)(sizeof ranges / sizeof ranges[0]));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");
-	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
 	tcase_add_test(tc, test_mutual_recursion);
 	tcase_add_test(tc, test_base_case_limit);
 	tcase_add_test(tc, test_lookback_limit);

@@ -435,7 +435,6 @@ Suite *suite_gufunc(void)
 {
 	Suite *s = suite_create("gufunc");
 	TCase *tc = tcase_create("reference");
-	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_against_reference, 0, (int)(NGU * NN * NB));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("arguments");

@@ -249,7 +249,6 @@ Suite *suite_parse(void)
 	tcase_add_test(tc, test_many_functions);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("growth");
-	tcase_set_timeout(tc, 600); /* the unfixed generator took minutes here */
 	tcase_add_test(tc, test_growth_functions);
 	tcase_add_test(tc, test_growth_sequence);
 	tcase_add_test(tc, test_growth_arguments);

@@ -25,7 +25,7 @@ enum {
 	SMALL_OK = 0,
 	SMALL_EINVAL = -1,   /* a NULL array with n > 0 */
 	SMALL_EINC = -2,     /* inc_out is 0; a gufunc output's increments make two elements one */
-	SMALL_EOVERLAP = -3, /* out overlaps an input, other than exactly in place */
+	SMALL_EOVERLAP = -3, /* out overlaps an input, other than exactly in place where allowed */
 	SMALL_ESIZE = -4,    /* n and an increment reach beyond the address space */
 	SMALL_ENODEV = -5,   /* no CUDA device or driver */
 	SMALL_ECUDA = -6     /* another CUDA error, such as a failed launch */
@@ -38,7 +38,7 @@ static inline const char *small_strerror(int code)
 	case SMALL_OK: return "success";
 	case SMALL_EINVAL: return "NULL array with n > 0";
 	case SMALL_EINC: return "an output increment makes two results share an element";
-	case SMALL_EOVERLAP: return "out overlaps an input other than exactly in place";
+	case SMALL_EOVERLAP: return "an output overlaps another array, other than exactly in place where allowed";
 	case SMALL_ESIZE: return "n and an increment reach beyond the address space";
 	case SMALL_ENODEV: return "no CUDA device or driver";
 	case SMALL_ECUDA: return "CUDA error";
