@@ -261,6 +261,7 @@ static const Cmd cmds[] = {
 	{"-n ../x " SRCDIR "/examples/seeds.sym", 1, "library name '../x' must be a C identifier"},
 	{"-n m4_syscmd " SRCDIR "/examples/seeds.sym", 1, "must not start with '_', 'm4_' or 'sk_'"},
 	{"-n double " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
+	{"-n typeof " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
 	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '/nonexistent/dir'"},
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
