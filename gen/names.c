@@ -172,6 +172,33 @@ const char *names_c_arg(Arena *a, const char *name, const char *lib)
 	return s;
 }
 
+/* Headers that NAME.h must not hide, as `-I DIR` puts DIR before the
+ * system's folders: the C23 standard headers (7.1.2), POSIX and glibc
+ * headers that programs commonly include, the CUDA toolkit's (cuda*.h as
+ * a prefix below; cuComplex, cublas, ...), OpenMP's, MPI's, and Check's
+ * (the tests'). */
+static const char *const headers[] = {
+	"alloca", "assert", "check", "complex", "ctype", "cuComplex", "cublas", "cublasLt",
+	"cublas_v2", "cufft", "curand", "curand_kernel", "cusolverDn", "cusparse",
+	"device_launch_parameters", "dirent", "dlfcn", "driver_types", "endian", "errno", "fcntl",
+	"fenv", "float", "getopt", "inttypes", "iso646", "limits", "locale", "malloc", "math",
+	"math_constants", "memory", "mpi", "nvToolsExt", "nvrtc", "omp", "poll", "pthread",
+	"sched", "semaphore", "setjmp", "signal", "stdalign", "stdarg", "stdatomic", "stdbit",
+	"stdbool", "stdckdint", "stddef", "stdint", "stdio", "stdlib", "stdnoreturn", "string",
+	"strings", "tgmath", "threads", "time", "uchar", "unistd", "vector_types", "wchar",
+	"wctype",
+};
+
+static bool is_header(const char *lib)
+{
+	if (starts(lib, "cuda"))
+		return true;
+	for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
+		if (strcmp(lib, headers[i]) == 0)
+			return true;
+	return false;
+}
+
 const char *names_check_lib(const char *lib)
 {
 	if (!names_is_identifier(lib))
@@ -181,6 +208,10 @@ const char *names_check_lib(const char *lib)
 	if (lib[0] == '_' || starts(lib, "m4_") || starts(lib, "sk_"))
 		return "must not start with '_', 'm4_' or 'sk_' (reserved for the C implementation, m4 "
 		       "and symkern's templates)";
+	if (is_header(lib))
+		return "is the name of a system or toolkit header (as stdint, math, cuda_runtime, omp): "
+		       "the generated header of that name would hide it wherever the output folder is "
+		       "searched first (-I)";
 	if (is_reserved_word(lib))
 		return "must not be a C, C++ or CUDA keyword or a name the generated code uses";
 	return NULL;

@@ -28,7 +28,9 @@ bool names_is_reserved(const char *name, const char *lib);
 /* The argument's spelling in generated code. */
 const char *names_c_arg(Arena *a, const char *name, const char *lib);
 /* A library name (-n): an identifier that is not reserved for m4, C or
- * symkern and at most 64 characters.  NULL if valid, else why not. */
+ * symkern, at most 64 characters, and not the name of a header that its
+ * NAME.h would hide (stdint, math, cuda_runtime, ...).  NULL if valid,
+ * else why not. */
 const char *names_check_lib(const char *lib);
 /* The reserved table's words in order, and the reserved prefixes; NULL
  * past the end (for tests). */

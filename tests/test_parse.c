@@ -212,6 +212,22 @@ START_TEST(test_reserved_renamed)
 }
 END_TEST
 
+/* A library whose NAME.h would hide a header is refused (symkern(1), -n). */
+START_TEST(test_lib_names)
+{
+	static const char *const refused[] = {"stdint", "stddef", "math", "stdio", "stdlib", "limits",
+	                                      "time", "tgmath", "stdbit", "stdckdint", "cuda_runtime",
+	                                      "cuda", "cudaTypedefs", "cuComplex", "omp", "mpi", "check"};
+	static const char *const accepted[] = {"seeds", "stdint2", "mathlib", "my_math", "mycuda"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		const char *why = names_check_lib(refused[i]);
+		ck_assert_msg(why && strstr(why, "header"), "%s: %s", refused[i], why ? why : "accepted");
+	}
+	for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++)
+		ck_assert_msg(!names_check_lib(accepted[i]), "%s refused", accepted[i]);
+}
+END_TEST
+
 Suite *suite_parse(void)
 {
 	Suite *s = suite_create("parse");
@@ -225,6 +241,7 @@ Suite *suite_parse(void)
 	TCase *names = tcase_create("names");
 	tcase_add_test(names, test_reserved_sorted);
 	tcase_add_test(names, test_reserved_renamed);
+	tcase_add_test(names, test_lib_names);
 	suite_add_tcase(s, names);
 	return s;
 }
