@@ -155,6 +155,11 @@ const Builtin *builtin_lookup(const char *name)
 	return NULL;
 }
 
+const Builtin *builtin_at(size_t i)
+{
+	return i < sizeof builtins / sizeof builtins[0] ? &builtins[i] : NULL;
+}
+
 bool mathfn_is_c_name(const char *name)
 {
 	size_t n = strlen(name);

@@ -6,6 +6,7 @@
 #define SYMKERN_MATHFN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum {
 	MF_SIN, MF_COS, MF_TAN, MF_ASIN, MF_ACOS, MF_ATAN, MF_ATAN2,
@@ -57,6 +58,8 @@ typedef struct {
 
 /* NULL when the name is not a built-in. */
 const Builtin *builtin_lookup(const char *name);
+/* The built-ins in table order; NULL past the end (for tests). */
+const Builtin *builtin_at(size_t i);
 /* True for names generated code may reference (sin, sinf, fmin, NAN, ...),
  * which therefore cannot be used for an argument unmangled. */
 bool mathfn_is_c_name(const char *name);

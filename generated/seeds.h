@@ -63,13 +63,17 @@ static inline const char *seeds_strerror(int code)
 #else
 static inline double seeds_priv_cbrt(double x)
 {
+	/* 2^100, 2^300 and 2^900 exactly (C++ before 17 has no hex floats);
+	 * products and quotients of powers of two are exact, and folded. */
+	const double p100 = 1267650600228229401496703205376.0;
+	const double p300 = p100 * p100 * p100, p900 = p300 * p300 * p300;
 	double s = 1, r;
-	if (fabs(x) > 0x1p900) {
-		x *= 0x1p-900;
-		s = 0x1p300;
-	} else if (fabs(x) < 0x1p-900) {
-		x *= 0x1p900;
-		s = 0x1p-300;
+	if (fabs(x) > p900) {
+		x *= 1 / p900;
+		s = p300;
+	} else if (fabs(x) < 1 / p900) {
+		x *= p900;
+		s = 1 / p300;
 	}
 	r = cbrt(x);
 	if (r != 0 && isfinite(r)) {

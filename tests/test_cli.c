@@ -246,6 +246,26 @@ START_TEST(test_error_keeps_outputs)
 }
 END_TEST
 
+/* math.sym would make math.h, which hides <math.h> under -I: refused
+ * before anything is written, with the way out (symkern(1), -n). */
+START_TEST(test_header_name)
+{
+	const char *dir = scratch_dir("header");
+	char sym[1024], err[1024];
+	snprintf(sym, sizeof sym, "%s/math.sym", dir);
+	write_file(sym, "f(x) = x + 1\n");
+	ck_assert_int_eq(run_cmd("cd %s && " SK " math.sym 2>err.txt", dir), 1);
+	snprintf(err, sizeof err, "%s/err.txt", dir);
+	char *msg = slurp(err, NULL);
+	ck_assert_msg(msg && strstr(msg, "symkern: library name 'math' is the name of a system or toolkit header") &&
+	                  strstr(msg, "choose one with -n NAME"),
+	              "%s", msg ? msg : "(no stderr)");
+	free(msg);
+	ck_assert_int_eq(count_entries(dir), 2); /* math.sym and err.txt */
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -n mathlib math.sym && cc -std=c99 -I. -c mathlib_cpu.c", dir), 0);
+}
+END_TEST
+
 typedef struct {
 	const char *args;
 	int status;
@@ -272,6 +292,10 @@ static const Cmd cmds[] = {
 	{"-o /nonexistent/dir " SRCDIR "/examples/seeds.sym", 1, "cannot create directory '/nonexistent/dir'"},
 	{"-o '' " SRCDIR "/tests/golden/small.sym", 1, "symkern: cannot use '': No such file or directory"},
 	{"-o " SRCDIR "/README.md " SRCDIR "/examples/seeds.sym", 1, "cannot create a file in '" SRCDIR "/README.md'"},
+	{"-n typeof " SRCDIR "/examples/seeds.sym", 1, "must not be a C, C++ or CUDA keyword"},
+	{"-n stdint " SRCDIR "/examples/seeds.sym", 1,
+	 "library name 'stdint' is the name of a system or toolkit header"},
+	{"-n cuda_runtime " SRCDIR "/examples/seeds.sym", 1, "choose one with -n NAME"},
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
 
@@ -780,6 +804,7 @@ Suite *suite_cli(void)
 	tcase_set_timeout(tc, 0);
 	tcase_add_loop_test(tc, test_injection, 0, (int)(sizeof hostile / sizeof hostile[0]));
 	tcase_add_test(tc, test_error_keeps_outputs);
+	tcase_add_test(tc, test_header_name);
 	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
 	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
 	tcase_add_test(tc, test_fifo_input);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mathfn.h"
+#include "names.h"
 #include "tests.h"
 
 typedef struct {
@@ -238,6 +240,52 @@ START_TEST(test_growth_arguments)
 }
 END_TEST
 
+/* names.c's table is in strcmp order: names_is_reserved searches it. */
+START_TEST(test_reserved_sorted)
+{
+	const char *prev = names_reserved_word(0), *w;
+	ck_assert_ptr_nonnull(prev);
+	for (size_t i = 1; (w = names_reserved_word(i)) != NULL; prev = w, i++)
+		ck_assert_msg(strcmp(prev, w) < 0, "'%s' before '%s'", prev, w);
+}
+END_TEST
+
+/* Names C23, C++20, CUDA, the C library or the generated code give a
+ * meaning (tests/names.sh compiles them all); kept names stay kept. */
+START_TEST(test_reserved_renamed)
+{
+	static const char *const renamed[] = {"typeof", "typeof_unqual", "isfinite", "signbit", "atomicAdd",
+	                                      "float4", "double2", "signgam", "M_PIf", "omp_x", "memset",
+	                                      "co_await", "char8_t", "complex", "L_tmpnam"};
+	static const char *const kept[] = {"x", "X", "mu", "load", "schedule", "Mx", "typeof2", "tmp"};
+	Arena *a = arena_new();
+	for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++) {
+		char want[64];
+		snprintf(want, sizeof want, "s_%s", renamed[i]);
+		ck_assert_str_eq(names_c_arg(a, renamed[i], "lib"), want);
+	}
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+		ck_assert_str_eq(names_c_arg(a, kept[i], "lib"), kept[i]);
+	arena_free(a);
+}
+END_TEST
+
+/* A library whose NAME.h would hide a header is refused (symkern(1), -n). */
+START_TEST(test_lib_names)
+{
+	static const char *const refused[] = {"stdint", "stddef", "math", "stdio", "stdlib", "limits",
+	                                      "time", "tgmath", "stdbit", "stdckdint", "cuda_runtime",
+	                                      "cuda", "cudaTypedefs", "cuComplex", "omp", "mpi", "check"};
+	static const char *const accepted[] = {"seeds", "stdint2", "mathlib", "my_math", "mycuda"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		const char *why = names_check_lib(refused[i]);
+		ck_assert_msg(why && strstr(why, "header"), "%s: %s", refused[i], why ? why : "accepted");
+	}
+	for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++)
+		ck_assert_msg(!names_check_lib(accepted[i]), "%s refused", accepted[i]);
+}
+END_TEST
+
 Suite *suite_parse(void)
 {
 	Suite *s = suite_create("parse");
@@ -253,5 +301,10 @@ Suite *suite_parse(void)
 	tcase_add_test(tc, test_growth_sequence);
 	tcase_add_test(tc, test_growth_arguments);
 	suite_add_tcase(s, tc);
+	TCase *names = tcase_create("names");
+	tcase_add_test(names, test_reserved_sorted);
+	tcase_add_test(names, test_reserved_renamed);
+	tcase_add_test(names, test_lib_names);
+	suite_add_tcase(s, names);
 	return s;
 }

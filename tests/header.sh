@@ -1,0 +1,57 @@
+#!/bin/sh
+# tests/header.sh: the generated header is valid C99 and C++11, 14 and 17
+# (symkern(3): "C99 and later, C++"), with -pedantic -Wall -Wextra -Werror,
+# for every bundled .sym file (and funcs.sym with --fast-math, whose header
+# differs): g++ compiles a .cpp and $CC a C99 .c that include it.  Skips
+# (77) without g++, after the C checks.  make check sets the SYMKERN_*
+# variables and CC.
+srcdir=${SYMKERN_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${SYMKERN_BUILDDIR:-$srcdir}
+bin=${SYMKERN_BIN:-$builddir/symkern}
+work=$builddir/tests/scratch/header
+cc=${CC:-cc}
+cxx=${CXX:-g++}
+warn="-pedantic -Wall -Wextra -Werror"
+status=0
+
+if [ ! -x "$bin" ]; then
+	echo "SKIP: no symkern at $bin"
+	exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+gen()
+{
+	"$bin" --templates "${SYMKERN_TEMPLATES:-$srcdir/templates}" "$@" || exit 1
+}
+for sym in examples/seeds.sym tests/funcs.sym tests/gufuncs.sym tests/rewrites.sym \
+	bench/gubench.sym tests/golden/small.sym; do
+	gen "$srcdir/$sym"
+done
+gen -n funcs_fast --fast-math "$srcdir/tests/funcs.sym"
+
+for h in *.h; do
+	lib=${h%.h}
+	printf '#include "%s"\n' "$h" > "$lib-inc.c"
+	printf '#include "%s"\n' "$h" > "$lib-inc.cpp"
+	# shellcheck disable=SC2086
+	if ! "$cc" -std=c99 $warn -fsyntax-only "$lib-inc.c"; then
+		echo "FAIL: $h with $cc -std=c99 $warn"
+		status=1
+	fi
+	command -v "$cxx" >/dev/null 2>&1 || continue
+	for std in c++11 c++14 c++17; do
+		# shellcheck disable=SC2086
+		if ! "$cxx" -std=$std $warn -fsyntax-only "$lib-inc.cpp"; then
+			echo "FAIL: $h with $cxx -std=$std $warn"
+			status=1
+		fi
+	done
+done
+[ $status -eq 0 ] || exit $status
+if ! command -v "$cxx" >/dev/null 2>&1; then
+	echo "SKIP: no $cxx (the headers are valid C99)"
+	exit 77
+fi
+echo "$(ls ./*.h | wc -l) headers: C99, C++11, C++14, C++17"
