@@ -102,7 +102,7 @@ static int run_m4(const OutputJob *job, int n, const char *const *tmpl, const in
 		posix_spawn_file_actions_init(&fa);
 		posix_spawn_file_actions_adddup2(&fa, pipefd[0], 0);
 		posix_spawn_file_actions_adddup2(&fa, outfd[i], 1);
-		char *argv[] = {(char *)job->m4, "-P", "-E", "-H", hs, prelude, "-", tpath[i], NULL};
+		char *argv[] = {(char *)job->m4, "-P", "-E", "-H", hs, "-I", (char *)job->tmpldir, prelude, "-", tpath[i], NULL};
 		int e = posix_spawnp(&pid[i], job->m4, &fa, NULL, argv, environ);
 		posix_spawn_file_actions_destroy(&fa);
 		close(pipefd[0]);
