@@ -147,7 +147,7 @@ static int run_m4(const OutputJob *job, int n, const char *const *tmpl, const in
 			close(pipefd[1]);
 			goto wait;
 		}
-		char *argv[] = {(char *)job->m4, "-P", "-E", "-H", hs, prelude, "-", tpath[i], NULL};
+		char *argv[] = {(char *)job->m4, "-P", "-E", "-H", hs, "-I", (char *)job->tmpldir, prelude, "-", tpath[i], NULL};
 		int e = spawn_m4(&pid[i], argv, pipefd[0], outfd[i]);
 		close(pipefd[0]);
 		if (e != 0) {

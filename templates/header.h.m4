@@ -73,37 +73,21 @@ m4_ifelse(sk_fast_math, 1, [[/* symkern --fast-math: in device code, float exp, 
 #define sk_lib[[_fast_log10f]] log10f
 #endif
 
-]])/* Double cbrt: CUDA's in device code (1 ulp); in host code the C
- * library's, corrected by one Newton step whose residual x - r^3 is exact
- * to first order (fma), so within about half an ulp.  glibc 2.36's is 1.3
- * ulps off at 1 - 2^-52, where it returns 1.0000000000000002 and so makes
- * asin(cbrt(y)) NaN.  Arguments beyond 2^+-900 are scaled by 2^-+900, so
- * that r^3 neither overflows nor loses its low bits to underflow. */
+]])/* Private to the generated code (the _priv_ names may change), the same
+ * in every library: templates/runtime.h, with its names prefixed by the
+ * library's (SK_RT(check) is sk_lib[[_priv_check]]): the host version of
+ * the double cbrt helper (device code calls CUDA's cbrt, 1 ulp) and the
+ * argument checks shared by the GPU and CPU versions. */
 #if defined(__CUDA_ARCH__)
 #define sk_lib[[_priv_cbrt]] cbrt
-#else
-static inline double sk_lib[[_priv_cbrt]](double x)
-{
-	/* 2^100, 2^300 and 2^900 exactly (C++ before 17 has no hex floats);
-	 * products and quotients of powers of two are exact, and folded. */
-	const double p100 = 1267650600228229401496703205376.0;
-	const double p300 = p100 * p100 * p100, p900 = p300 * p300 * p300;
-	double s = 1, r;
-	if (fabs(x) > p900) {
-		x *= 1 / p900;
-		s = p300;
-	} else if (fabs(x) < 1 / p900) {
-		x *= p900;
-		s = 1 / p300;
-	}
-	r = cbrt(x);
-	if (r != 0 && isfinite(r)) {
-		const double r2 = r * r, e2 = fma(r, r, -r2), r3 = r2 * r, e3 = fma(r2, r, -r3);
-		r += (((x - r3) - e3) - e2 * r) / (3 * r2);
-	}
-	return r * s;
-}
 #endif
+#define SK_RT(name) sk_lib[[_priv_]]##name
+#define SK_LIB(name) sk_LIB[[_]]##name
+m4_undivert([[runtime.h]])m4_dnl
+m4_ifelse(sk_ngu, 0, [[]], [[
+m4_undivert([[runtime_gu.h]])]])m4_dnl
+#undef SK_RT
+#undef SK_LIB
 
 m4_ifelse(sk_nnoinline, 0, [[]], [[/* Functions that other functions call more than once over, each too
  * large to copy into every caller (symkern(3), Composed functions):
@@ -172,132 +156,6 @@ extern const sk_lib[[_fn_info]] sk_lib[[_cpu_table]][sk_LIB[[]]_NFN + 1];
 /* In sk_lib.cu: the GPU versions. */
 extern const sk_lib[[_fn_info]] sk_lib[[_gpu_table]][sk_LIB[[]]_NFN + 1];
 
-/* Private to the generated code (the _priv_ names may change): argument
- * checks shared by the GPU and CPU versions. */
-static inline int sk_lib[[_priv_check]](size_t n, int nin, const void *const *in, const ptrdiff_t *inc,
-                                  const void *out, ptrdiff_t inc_out, size_t size)
-{
-	uintptr_t olo = 0, ohi = 0; /* out's bytes */
-	if (n == 0)
-		return sk_LIB[[]]_OK;
-	if (size == 0)
-		return sk_LIB[[]]_EINVAL;
-	if (inc_out == 0)
-		return sk_LIB[[]]_EINC;
-	for (int k = -1; k < nin; k++) {
-		const void *p = k < 0 ? out : in[k];
-		ptrdiff_t d = k < 0 ? inc_out : inc[k];
-		size_t ad = d < 0 ? (size_t)0 - (size_t)d : (size_t)d;
-		if (!p)
-			return sk_LIB[[]]_EINVAL;
-		if (n - 1 > (size_t)PTRDIFF_MAX / size || (ad && n - 1 > (size_t)PTRDIFF_MAX / size / ad))
-			return sk_LIB[[]]_ESIZE;
-		uintptr_t a = (uintptr_t)p, ext = (uintptr_t)((n - 1) * ad * size);
-		uintptr_t l = d < 0 ? a - ext : a, h = (d < 0 ? a : a + ext) + size;
-		if (l > a || h < a)
-			return sk_LIB[[]]_ESIZE; /* wraps around the address space */
-		if (k < 0) {
-			olo = l;
-			ohi = h;
-		} else if (l < ohi && olo < h && !(p == out && d == inc_out)) {
-			/* Same increment, interleaved without sharing a byte: allowed. */
-			uintptr_t stride, r;
-			if (d != inc_out || d == 0)
-				return sk_LIB[[]]_EOVERLAP;
-			stride = (uintptr_t)ad * size; /* not 0: d != 0, size != 0 */
-			/* NOLINTNEXTLINE(clang-analyzer-core.DivideZero): stride > 0, see above */
-			r = ((uintptr_t)out >= a ? (uintptr_t)out - a : a - (uintptr_t)out) % stride;
-			if ((uintptr_t)out < a && r)
-				r = stride - r;
-			if (r < size || r > stride - size)
-				return sk_LIB[[]]_EOVERLAP;
-		}
-	}
-	return sk_LIB[[]]_OK;
-}
-
-m4_ifelse(sk_ngu, 0, [[]], [[/* The gufuncs' argument check: each array is {pointer, inc_batch,
- * inc_elem, elements in its core dimension, role}: 1 an output, 2 an
- * input that an output may overwrite exactly in place, 0 another input. */
-typedef struct {
-	const void *p;
-	ptrdiff_t inc_batch, inc_elem;
-	size_t elems;
-	int role;
-} sk_lib[[_priv_arr]];
-
-/* Bytes [lo, hi) that array a spans, or ESIZE. */
-static inline int sk_lib[[_priv_span]](size_t batch, const sk_lib[[_priv_arr]] *a, size_t size,
-                                 uintptr_t *lo, uintptr_t *hi)
-{
-	size_t ab = a->inc_batch < 0 ? (size_t)0 - (size_t)a->inc_batch : (size_t)a->inc_batch;
-	size_t ae = a->inc_elem < 0 ? (size_t)0 - (size_t)a->inc_elem : (size_t)a->inc_elem;
-	size_t lim = (size_t)PTRDIFF_MAX / size / 2, eb, ee;
-	uintptr_t p = (uintptr_t)a->p;
-	if ((ab && batch - 1 > lim / ab) || (ae && a->elems - 1 > lim / ae))
-		return sk_LIB[[]]_ESIZE;
-	eb = (batch - 1) * ab * size;
-	ee = (a->elems - 1) * ae * size;
-	*lo = p - (a->inc_batch < 0 ? eb : 0) - (a->inc_elem < 0 ? ee : 0);
-	*hi = p + (a->inc_batch < 0 ? 0 : eb) + (a->inc_elem < 0 ? 0 : ee) + size;
-	if (*lo > p || *hi < p)
-		return sk_LIB[[]]_ESIZE; /* wraps around the address space */
-	return sk_LIB[[]]_OK;
-}
-
-/* One array on its own: not NULL, within the address space, and for an
- * output, distinct (item, element) pairs at distinct elements. */
-static inline int sk_lib[[_priv_check_arr]](size_t batch, const sk_lib[[_priv_arr]] *a, size_t size)
-{
-	uintptr_t lo, hi;
-	int rc;
-	size_t sb, se;
-	if (!a->p)
-		return sk_LIB[[]]_EINVAL;
-	if ((rc = sk_lib[[_priv_span]](batch, a, size, &lo, &hi)) != 0 || a->role != 1)
-		return rc;
-	sb = a->inc_batch < 0 ? (size_t)0 - (size_t)a->inc_batch : (size_t)a->inc_batch;
-	se = a->inc_elem < 0 ? (size_t)0 - (size_t)a->inc_elem : (size_t)a->inc_elem;
-	if ((batch > 1 && sb == 0) || (a->elems > 1 && se == 0))
-		return sk_LIB[[]]_EINC;
-	if (batch > 1 && a->elems > 1 && !(se <= sb ? se * a->elems <= sb : sb * batch <= se))
-		return sk_LIB[[]]_EINC;
-	return sk_LIB[[]]_OK;
-}
-
-/* Output o against array a: EOVERLAP if they share a byte, unless a is an
- * input the gufunc may overwrite in place and o is exactly on it. */
-static inline int sk_lib[[_priv_check_pair]](size_t batch, const sk_lib[[_priv_arr]] *o, const sk_lib[[_priv_arr]] *a,
-                                       size_t size)
-{
-	uintptr_t olo = 0, ohi = 0, alo = 0, ahi = 0;
-	if (a->role == 2 && a->p == o->p && a->inc_batch == o->inc_batch && a->elems == o->elems &&
-	    (a->elems <= 1 || a->inc_elem == o->inc_elem))
-		return sk_LIB[[]]_OK;
-	/* Both spans were computed once by sk_lib[[_priv_check_arr]]: no error here. */
-	(void)sk_lib[[_priv_span]](batch, o, size, &olo, &ohi);
-	(void)sk_lib[[_priv_span]](batch, a, size, &alo, &ahi);
-	return olo < ahi && alo < ohi ? sk_LIB[[]]_EOVERLAP : sk_LIB[[]]_OK;
-}
-
-/* Every array, then every output against every other array: no storage
- * per array, so any number of arguments (symkern(5), LIMITS). */
-static inline int sk_lib[[_priv_check_gu]](size_t batch, int narr, const sk_lib[[_priv_arr]] *a, size_t size)
-{
-	int rc;
-	if (batch == 0)
-		return sk_LIB[[]]_OK;
-	for (int i = 0; i < narr; i++)
-		if (a[i].elems && (rc = sk_lib[[_priv_check_arr]](batch, &a[i], size)) != 0)
-			return rc;
-	for (int i = 0; i < narr; i++)
-		for (int j = 0; a[i].role == 1 && a[i].elems && j < narr; j++)
-			if (j != i && a[j].elems && (rc = sk_lib[[_priv_check_pair]](batch, &a[i], &a[j], size)) != 0)
-				return rc;
-	return sk_LIB[[]]_OK;
-}
-
-]])m4_dnl
 #ifdef __cplusplus
 }
 #endif

@@ -211,17 +211,11 @@ m4_define([[sk__gu_part]], [[m4_ifelse(sk_gu_vec(sk_i), [[]], [[sk__gu_part1([[1
 [[(sk_gu_vec(sk_i)) ? sk__gu_part1([[16 / sizeof(sk_T)]], [[$1]], [[$2]])
 			: sk__gu_part1([[1]], [[$1]], [[$2]])]])]])
 m4_define([[sk__gu_part1]], [[sk_gu_kern(sk_i)[[_part]]<$1>($2, $3, (ptrdiff_t)(~(size_t)0 >> 1), sk_gu_callargs(sk_i))]])
-m4_dnl sk__gu_pick(KERNEL): sets _kernel to KERNEL's instance for _len.
-m4_define([[sk__gu_pick]], [[m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[]], [[switch (_len) {
-	case 2: _kernel = (const void *)$1<2>; break;
-	case 3: _kernel = (const void *)$1<3>; break;
-	case 4: _kernel = (const void *)$1<4>; break;
-	case 5: _kernel = (const void *)$1<5>; break;
-	case 6: _kernel = (const void *)$1<6>; break;
-	case 7: _kernel = (const void *)$1<7>; break;
-	case 8: _kernel = (const void *)$1<8>; break;
-	default: break;
-	}]])]])
+m4_dnl sk__gu_insts(KERNEL): the instances of KERNEL, a template on the
+m4_dnl results' run-time size, for sk_lib_priv_gu_desc: KERNEL<0>, and where
+m4_dnl that size is given at run time NULL (for 1) and KERNEL<2> to KERNEL<8>.
+m4_define([[sk__gu_insts]], [[(const void *)$1<0>m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[]], [[, NULL, (const void *)$1<2>, (const void *)$1<3>,
+	 (const void *)$1<4>, (const void *)$1<5>, (const void *)$1<6>, (const void *)$1<7>, (const void *)$1<8>]])]])
 m4_define([[sk_gu_redop]], [[m4_indir([[sk_gu_redop_]]$1)]])
 m4_define([[sk_gu_redid]], [[m4_indir([[sk_gu_redid_]]$1)]])
 m4_define([[sk_gu_redlen]], [[m4_indir([[sk_gu_redlen_]]$1)]])

@@ -14,11 +14,6 @@
  * Inputs are read through the read-only path (const __restrict__). */
 #include "small.h"
 
-#include <atomic>
-#include <cstring>
-#include <mutex>
-#include <cuda_runtime.h>
-
 #ifndef SMALL_BLOCK
 #define SMALL_BLOCK 256
 #endif
@@ -33,82 +28,171 @@
 #ifndef SMALL_VEC_MIN
 #define SMALL_VEC_MIN 65536
 #endif
+/* The runtime: templates/runtime.cuh, the same in every library, with its
+ * names prefixed by the library's (SK_RT(grid) is small_priv_grid,
+ * SK_LIB(BLOCK) is SMALL_BLOCK). */
+#define SK_RT(name) small_priv_##name
+#define SK_LIB(name) SMALL_##name
+/* runtime.cuh: the part of every generated NAME.cu that is the same for
+ * every library: the vector load helper, the status mapping, the
+ * occupancy grid cache and the map functions' dispatcher (runtime_gu.cuh
+ * follows it in libraries with gufuncs).  kernels.cu.m4 copies this file
+ * into NAME.cu unchanged (m4's undivert), after the library's header and
+ * after defining
+ *
+ *   SK_RT(name)    the private name of a runtime item: NAME_priv_ ## name
+ *   SK_LIB(name)   a library macro or constant: NAME_ ## name, NAME in
+ *                  upper case
+ *
+ * and the settings this file reads (symkern(3), COMPILE-TIME SETTINGS),
+ * SK_LIB(BLOCK) and SK_LIB(VEC_MIN); it also uses the status codes
+ * SK_LIB(OK), SK_LIB(ENODEV) and SK_LIB(ECUDA) of the library's header.
+ * kernels.cu.m4 #undefs SK_RT and SK_LIB after it (and runtime_gu.cuh).
+ * So names stay prefixed by the library's, and two libraries link into
+ * one program.
+ *
+ * Internal linkage by `static` and library-prefixed names, not an
+ * anonymous namespace: nvcc names those after a hash of the file's path,
+ * which would make the object depend on the folder it was built in.
+ *
+ * make check compiles this file alone (tests/runtime.sh). */
+#if !defined(SK_RT) || !defined(SK_LIB)
+#error "runtime.cuh: define SK_RT and SK_LIB first (see kernels.cu.m4)"
+#endif
 
-/* Internal linkage by `static` and library-prefixed names, not an anonymous
- * namespace: nvcc names those after a hash of the file's path, which would
- * make the object depend on the folder it was built in. */
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <cuda_runtime.h>
 
 /* V elements moved by one load or store. */
-template <typename T, int V> struct alignas(sizeof(T) * V) small_priv_vec {
+template <typename T, int V> struct alignas(sizeof(T) * V) SK_RT(vec) {
 	T v[V];
 };
 
 /* Element i of p as vectors, or b in every lane where p is broadcast (an
  * increment of 0: the branch is the same for the whole grid). */
 template <typename T, int V>
-static __device__ __forceinline__ small_priv_vec<T, V> small_priv_load(const T *__restrict__ p, size_t i,
-                                                                bool broadcast, T b)
+static __device__ __forceinline__ SK_RT(vec)<T, V> SK_RT(load)(const T *__restrict__ p, size_t i, bool broadcast, T b)
 {
-	small_priv_vec<T, V> v;
+	SK_RT(vec)<T, V> v;
 	if (broadcast) {
 #pragma unroll
 		for (int j = 0; j < V; j++)
 			v.v[j] = b;
 	} else {
-		v = reinterpret_cast<const small_priv_vec<T, V> *>(p)[i];
+		v = reinterpret_cast<const SK_RT(vec)<T, V> *>(p)[i];
 	}
 	return v;
 }
 
-static int small_priv_status(cudaError_t e)
+static int SK_RT(status)(cudaError_t e)
 {
 	if (e == cudaSuccess)
-		return SMALL_OK;
+		return SK_LIB(OK);
 	if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
-		return SMALL_ENODEV;
-	return SMALL_ECUDA;
+		return SK_LIB(ENODEV);
+	return SK_LIB(ECUDA);
 }
 
-enum { SMALL_MAX_DEVICES = 64 };
+enum { SK_LIB(MAX_DEVICES) = 64 };
 
 /* Blocks that fill the device for `kernel` `waves` times, cached per
  * device; fewer when `work` items need fewer. */
-static int small_priv_grid(const void *kernel, std::atomic<int> *cache, size_t work, int *grid,
-                               size_t smem = 0, int waves = 1)
+static int SK_RT(grid)(const void *kernel, std::atomic<int> *cache, size_t work, int *grid, size_t smem = 0,
+                       int waves = 1)
 {
 	int dev, full;
 	cudaError_t e = cudaGetDevice(&dev);
 	if (e != cudaSuccess)
-		return small_priv_status(e);
-	full = dev >= 0 && dev < SMALL_MAX_DEVICES ? cache[dev].load(std::memory_order_relaxed) : 0;
+		return SK_RT(status)(e);
+	full = dev >= 0 && dev < SK_LIB(MAX_DEVICES) ? cache[dev].load(std::memory_order_relaxed) : 0;
 	if (full == 0) {
 		int sms = 0, per = 0;
 		e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
 		if (e == cudaSuccess)
-			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, SMALL_BLOCK, smem);
+			e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, SK_LIB(BLOCK), smem);
 		if (e != cudaSuccess)
-			return small_priv_status(e);
+			return SK_RT(status)(e);
 		full = sms * (per > 0 ? per : 1);
-		if (dev >= 0 && dev < SMALL_MAX_DEVICES)
+		if (dev >= 0 && dev < SK_LIB(MAX_DEVICES))
 			cache[dev].store(full, std::memory_order_relaxed);
 	}
-	size_t need = (work + SMALL_BLOCK - 1) / SMALL_BLOCK;
+	size_t need = (work + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK);
 	full *= waves;
 	*grid = need < (size_t)full ? (int)(need ? need : 1) : full;
-	return SMALL_OK;
+	return SK_LIB(OK);
 }
 
-
-template <int V> static bool small_priv_aligned(const void *p, size_t size)
+/* Whether p is aligned to `bytes` (a vector of V elements). */
+static bool SK_RT(aligned)(const void *p, size_t bytes)
 {
-	return (uintptr_t)p % (size * V) == 0;
+	return (uintptr_t)p % bytes == 0;
 }
+
+/* A map function in one precision (kernels.cu.m4 writes one per function
+ * and precision, F_desc): its three kernels, F_contig<V> for out and each
+ * input contiguous (increment 1) or broadcast (0) with aligned pointers,
+ * F_contig<1> for the same unaligned, F_strided for any increments, and
+ * their grid sizes by device, F_grid. */
+struct SK_RT(map_desc) {
+	const void *vec;     /* F_contig<V>: path 0 */
+	const void *contig;  /* F_contig<1>: path 1 */
+	const void *strided; /* F_strided: path 2 */
+	int vw;              /* V, NAME_VEC_F64 or NAME_VEC_F32 */
+	size_t size;         /* sizeof(T) */
+	std::atomic<int> (*grid)[SK_LIB(MAX_DEVICES)]; /* [path][device] */
+};
+
+/* Launches map function d on n elements, once its entry has checked the
+ * arguments (n > 0): nin inputs in[k] with increments inc[k], out with
+ * inc_out.  args are the kernels' arguments: *nv (F_contig's vector count,
+ * set here: the entry holds it), then n, each input and its increment,
+ * out and inc_out; F_contig takes args[0] to out, F_strided args[1] to
+ * inc_out.  The map functions launch with cudaLaunchKernel, which returns
+ * this launch's error and leaves errors of the caller's own launches
+ * alone.  This is the code kernels.cu.m4 used to write into every entry,
+ * with a loop over the inputs where it wrote one term for each. */
+__attribute__((unused)) /* a library of gufuncs only has no map function */
+static int SK_RT(map_launch)(const SK_RT(map_desc) *d, size_t n, int nin, const void *const *in, const ptrdiff_t *inc,
+                             const void *out, ptrdiff_t inc_out, size_t *nv, void **args, cudaStream_t stream)
+{
+	const void *kernel;
+	size_t work = n;
+	int grid, rc, path = 2;
+	bool unit = inc_out == 1;
+	*nv = n;
+	for (int k = 0; k < nin && unit; k++)
+		unit = inc[k] == 0 || inc[k] == 1;
+	if (unit) {
+		const size_t vbytes = d->size * (size_t)d->vw;
+		bool aligned = SK_RT(aligned)(out, vbytes);
+		for (int k = 0; k < nin && aligned; k++)
+			aligned = inc[k] == 0 || SK_RT(aligned)(in[k], vbytes);
+		path = aligned && d->vw > 1 && n >= SK_LIB(VEC_MIN) ? 0 : 1;
+		*nv = path == 0 ? n / (size_t)d->vw : n;
+		work = *nv ? *nv : 1;
+		kernel = path == 0 ? d->vec : d->contig;
+	} else {
+		kernel = d->strided;
+	}
+	rc = SK_RT(grid)(kernel, d->grid[path], work, &grid);
+	if (rc != 0)
+		return rc;
+	return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)),
+	                                      path == 2 ? args + 1 : args, 0, stream));
+}
+#undef SK_RT
+#undef SK_LIB
+
 /* Per map function and precision: F_contig<V>, for out contiguous and
  * each input contiguous (increment 1) or broadcast (0): nv vectors of V
  * elements, then the n - nv*V left over, one each by the first threads;
  * F_strided, for any increments; F_grid, the grid sizes by device of the
- * vector path, the unaligned contiguous path and the strided one.  (One
- * comment for all: repeated per function it was a tenth of the file.) */
+ * vector path, the unaligned contiguous path and the strided one; F_desc,
+ * what small_priv_map_launch reads.  (One comment for all: repeated
+ * per function it was a tenth of the file.) */
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -144,6 +228,9 @@ small_poly_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 static std::atomic<int> small_poly_map_f64_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_poly_map_f64_desc = {
+	(const void *)small_poly_map_f64_contig<SMALL_VEC_F64>, (const void *)small_poly_map_f64_contig<1>,
+	(const void *)small_poly_map_f64_strided, SMALL_VEC_F64, sizeof(double), small_poly_map_f64_grid};
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -177,6 +264,9 @@ small_clip_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 static std::atomic<int> small_clip_map_f64_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_clip_map_f64_desc = {
+	(const void *)small_clip_map_f64_contig<SMALL_VEC_F64>, (const void *)small_clip_map_f64_contig<1>,
+	(const void *)small_clip_map_f64_strided, SMALL_VEC_F64, sizeof(double), small_clip_map_f64_grid};
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -210,6 +300,9 @@ small_both_map_f64_strided(size_t n, const double *__restrict__ x, ptrdiff_t inc
 }
 
 static std::atomic<int> small_both_map_f64_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_both_map_f64_desc = {
+	(const void *)small_both_map_f64_contig<SMALL_VEC_F64>, (const void *)small_both_map_f64_contig<1>,
+	(const void *)small_both_map_f64_strided, SMALL_VEC_F64, sizeof(double), small_both_map_f64_grid};
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -245,6 +338,9 @@ small_poly_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 static std::atomic<int> small_poly_map_f32_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_poly_map_f32_desc = {
+	(const void *)small_poly_map_f32_contig<SMALL_VEC_F32>, (const void *)small_poly_map_f32_contig<1>,
+	(const void *)small_poly_map_f32_strided, SMALL_VEC_F32, sizeof(float), small_poly_map_f32_grid};
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -278,6 +374,9 @@ small_clip_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 static std::atomic<int> small_clip_map_f32_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_clip_map_f32_desc = {
+	(const void *)small_clip_map_f32_contig<SMALL_VEC_F32>, (const void *)small_clip_map_f32_contig<1>,
+	(const void *)small_clip_map_f32_strided, SMALL_VEC_F32, sizeof(float), small_clip_map_f32_grid};
 
 template <int _vw>
 __global__ void __launch_bounds__(SMALL_BLOCK)
@@ -311,246 +410,92 @@ small_both_map_f32_strided(size_t n, const float *__restrict__ x, ptrdiff_t inc_
 }
 
 static std::atomic<int> small_both_map_f32_grid[3][SMALL_MAX_DEVICES];
+static const small_priv_map_desc small_both_map_f32_desc = {
+	(const void *)small_both_map_f32_contig<SMALL_VEC_F32>, (const void *)small_both_map_f32_contig<1>,
+	(const void *)small_both_map_f32_strided, SMALL_VEC_F32, sizeof(float), small_both_map_f32_grid};
 
-/* The map functions launch with cudaLaunchKernel, which returns this
- * launch's error and leaves errors of the caller's own launches alone.
+/* The map functions check their arguments and hand them to
+ * small_priv_map_launch, which picks the kernel and sets _nv.
  * Locals start with '_', which no argument does (names.h). */
 
 extern "C" int small_poly_map_f64(size_t n, const double *x, ptrdiff_t inc_x, const double *y, ptrdiff_t inc_y, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F64 };
 	const void *_in[] = {x, y, NULL};
 	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
-	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
+	const int _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_poly_map_f64_contig<_vw> : (const void *)small_poly_map_f64_contig<1>;
-	} else {
-		_kernel = (const void *)small_poly_map_f64_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_poly_map_f64_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_poly_map_f64_desc, n, 2, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
 extern "C" int small_clip_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F64 };
 	const void *_in[] = {x, NULL};
 	const ptrdiff_t _inc[] = {inc_x, 0};
-	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_clip_map_f64_contig<_vw> : (const void *)small_clip_map_f64_contig<1>;
-	} else {
-		_kernel = (const void *)small_clip_map_f64_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_clip_map_f64_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_clip_map_f64_desc, n, 1, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
 extern "C" int small_both_map_f64(size_t n, const double *x, ptrdiff_t inc_x, double *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F64 };
 	const void *_in[] = {x, NULL};
 	const ptrdiff_t _inc[] = {inc_x, 0};
-	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(double));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(double))) && small_priv_aligned<_vw>(out, sizeof(double));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_both_map_f64_contig<_vw> : (const void *)small_both_map_f64_contig<1>;
-	} else {
-		_kernel = (const void *)small_both_map_f64_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_both_map_f64_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_both_map_f64_desc, n, 1, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
 extern "C" int small_poly_map_f32(size_t n, const float *x, ptrdiff_t inc_x, const float *y, ptrdiff_t inc_y, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F32 };
 	const void *_in[] = {x, y, NULL};
 	const ptrdiff_t _inc[] = {inc_x, inc_y, 0};
-	int _grid, _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
+	const int _rc = small_priv_check(n, 2, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && (inc_y == 0 || inc_y == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && (inc_y == 0 || small_priv_aligned<_vw>(y, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_poly_map_f32_contig<_vw> : (const void *)small_poly_map_f32_contig<1>;
-	} else {
-		_kernel = (const void *)small_poly_map_f32_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_poly_map_f32_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&y, (void *)&inc_y, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_poly_map_f32_desc, n, 2, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
 extern "C" int small_clip_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F32 };
 	const void *_in[] = {x, NULL};
 	const ptrdiff_t _inc[] = {inc_x, 0};
-	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_clip_map_f32_contig<_vw> : (const void *)small_clip_map_f32_contig<1>;
-	} else {
-		_kernel = (const void *)small_clip_map_f32_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_clip_map_f32_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_clip_map_f32_desc, n, 1, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
 extern "C" int small_both_map_f32(size_t n, const float *x, ptrdiff_t inc_x, float *out, ptrdiff_t inc_out, struct CUstream_st *stream)
 {
-	enum { _vw = SMALL_VEC_F32 };
 	const void *_in[] = {x, NULL};
 	const ptrdiff_t _inc[] = {inc_x, 0};
-	int _grid, _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
+	const int _rc = small_priv_check(n, 1, _in, _inc, out, inc_out, sizeof(float));
 	if (_rc != 0 || n == 0)
 		return _rc;
-	const void *_kernel;
-	void *_args[] = {(void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
-	size_t _nv = n, _work = n;
-	void *_cargs[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out};
-	int _path = 2;
-	if ((inc_x == 0 || inc_x == 1) && inc_out == 1) {
-		const bool _aligned = (inc_x == 0 || small_priv_aligned<_vw>(x, sizeof(float))) && small_priv_aligned<_vw>(out, sizeof(float));
-		_path = _aligned && _vw > 1 && n >= SMALL_VEC_MIN ? 0 : 1;
-		_nv = _path == 0 ? n / _vw : n;
-		_work = _nv ? _nv : 1;
-		_kernel = _path == 0 ? (const void *)small_both_map_f32_contig<_vw> : (const void *)small_both_map_f32_contig<1>;
-	} else {
-		_kernel = (const void *)small_both_map_f32_strided;
-	}
-	_rc = small_priv_grid(_kernel, small_both_map_f32_grid[_path], _work, &_grid);
-	if (_rc != 0)
-		return _rc;
-	return small_priv_status(cudaLaunchKernel(_kernel, dim3((unsigned)_grid), dim3(SMALL_BLOCK),
-	                                               _path == 2 ? _args : _cargs, 0, (cudaStream_t)stream));
+	size_t _nv;
+	void *_args[] = {(void *)&_nv, (void *)&n, (void *)&x, (void *)&inc_x, (void *)&out, (void *)&inc_out};
+	return small_priv_map_launch(&small_both_map_f32_desc, n, 1, _in, _inc, out, inc_out, &_nv, _args,
+		(cudaStream_t)stream);
 }
 
-
-/* Gufuncs: one thread per batch item, the item's recurrence in registers.
- * In the column layout (inc_batch 1) neighbouring threads touch
- * neighbouring elements at each step, so every access is coalesced.  In
- * the row layout a thread's outputs are one row: written straight to
- * memory, a warp's stores would touch 32 rows at once, so the items of a
- * block write their rows to shared memory (a row stride that is odd, so
- * threads hit different banks) and the block then copies the rows out as
- * one contiguous range.  That applies while the rows of all outputs fit in
- * SMALL_GU_STAGE bytes of shared memory. */
-/* Kernels for a run-time size are also instantiated for sizes 2 to 8:
- * told n == _N, the compiler unrolls the item's loop into registers as for
- * a size fixed in the .sym file (measured: 2.5x faster in rows of 4). */
-#ifndef SMALL_GU_STAGE
-#define SMALL_GU_STAGE 32768
-#endif
-extern __shared__ __align__(16) unsigned char small_priv_smem[];
-
-/* Copies a block's m staged elements (rows of len, ts apart in shared
- * memory) to o, contiguous: 16 bytes a store where o is aligned.  Inlined
- * into kernels that know len, the divisions become multiplications. */
-template <typename T>
-static __device__ __forceinline__ void small_priv_stage_out(T *__restrict__ o, const T *s, size_t m, size_t len,
-                                                               ptrdiff_t ts)
-{
-	enum { V = 16 / sizeof(T) };
-	size_t e = 0;
-	if ((uintptr_t)o % 16 == 0) {
-		for (e = (size_t)threadIdx.x * V; e + V <= m; e += (size_t)blockDim.x * V) {
-			small_priv_vec<T, V> v;
-#pragma unroll
-			for (int q = 0; q < V; q++)
-				v.v[q] = s[(ptrdiff_t)((e + q) / len) * ts + (ptrdiff_t)((e + q) % len)];
-			*reinterpret_cast<small_priv_vec<T, V> *>(o + e) = v;
-		}
-		e = m / V * V;
-	}
-	for (e += threadIdx.x; e < m; e += blockDim.x)
-		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
-}
-
-/* Copies a block's staged columns out: term k's row of cnt items (at
- * s + k * BLOCK) to o + k * inc, 16 bytes a store; o and inc * sizeof(T)
- * are multiples of 16 bytes. */
-template <typename T>
-static __device__ __forceinline__ void small_priv_cstage_out(T *__restrict__ o, ptrdiff_t inc, const T *s, size_t cnt,
-                                                                size_t len)
-{
-	enum { V = 16 / sizeof(T), R = SMALL_BLOCK / V };
-	for (size_t e = threadIdx.x; e < len * R; e += SMALL_BLOCK) {
-		const size_t k = e / R, j = e % R * V;
-		T *const d = o + (ptrdiff_t)k * inc + (ptrdiff_t)j;
-		const T *const r = s + k * SMALL_BLOCK + j;
-		if (j + V <= cnt) { /* one 16-byte load from shared memory: 4-byte ones conflict */
-			*reinterpret_cast<small_priv_vec<T, V> *>(d) = *reinterpret_cast<const small_priv_vec<T, V> *>(r);
-		} else {
-			for (size_t q = 0; j + q < cnt; q++)
-				d[q] = r[q];
-		}
-	}
-}
 
 extern "C" {
 

@@ -1,0 +1,623 @@
+/* runtime_gu.cuh: the part of every generated NAME.cu with gufuncs that
+ * is the same for every library: the scratch pools and per-stream slots,
+ * the stage-out helpers, the scan and reduce helpers and kernels, and the
+ * gufuncs' dispatcher.  kernels.cu.m4 copies this file into NAME.cu
+ * unchanged (m4's undivert) after runtime.cuh, whose names it uses, with
+ * SK_RT and SK_LIB still defined (see runtime.cuh), and the settings this
+ * file reads (symkern(3), COMPILE-TIME SETTINGS): SK_LIB(BLOCK),
+ * SK_LIB(GU_SCRATCH), SK_LIB(GU_SLOT), SK_LIB(GU_SLOTS), SK_LIB(GU_STAGE),
+ * SK_LIB(GU_PAR_BATCH), SK_LIB(GU_PAR_MIN), SK_LIB(GU_PAR_ROWS_MIN),
+ * SK_LIB(GU_PAR_ROWS), SK_LIB(GU_PAR_MAP_BATCH), SK_LIB(GU_RED_THREADS) and
+ * SK_LIB(GU_CHUNK).
+ *
+ * make check compiles this file alone (tests/runtime.sh). */
+#if !defined(SK_RT) || !defined(SK_LIB)
+#error "runtime_gu.cuh: define SK_RT and SK_LIB and include runtime.cuh first (see kernels.cu.m4)"
+#endif
+
+/* Scratch memory of the gufuncs' shared kernels: stream-ordered
+ * allocations (CUDA 11.2) from pools of the library's own per device,
+ * which keep what they allocated (release threshold: never) so that later
+ * calls map no memory; the pools are never destroyed.  The caller's
+ * default pool is left alone.
+ *
+ * Pool 0 serves the shared reductions, and every byte of it that is not
+ * allocated is zero, so a call needs no memset of its counters (measured
+ * on an H200: the memset and its call are about a tenth of a
+ * 10^7-element reduction): it has a fixed size (CUDA 12.2's maxSize), is
+ * allocated whole, cleared and given back once when made, and each kernel
+ * sets the counters and parts it used back to zero before it ends.  A
+ * request it cannot serve (many calls in flight on many streams) goes to
+ * the device's default pool and is cleared by a memset; so does every
+ * request before CUDA 12.2.  Pool 1 serves scratch that needs no clearing
+ * (the kernels of long rows), unbounded. */
+static std::atomic<cudaMemPool_t> SK_RT(pools)[2][SK_LIB(MAX_DEVICES)];
+static std::atomic<bool> SK_RT(pool_zero)[SK_LIB(MAX_DEVICES)];
+
+/* Pool `which` of the device, made (pool 0: and cleared) by the first
+ * call there. */
+static cudaError_t SK_RT(pool)(int dev, int which, cudaStream_t stream, cudaMemPool_t *pool)
+{
+	*pool = SK_RT(pools)[which][dev].load();
+	if (*pool)
+		return cudaSuccess;
+	cudaMemPoolProps props;
+	memset(&props, 0, sizeof props);
+	props.allocType = cudaMemAllocationTypePinned;
+	props.location.type = cudaMemLocationTypeDevice;
+	props.location.id = dev;
+	unsigned long long keep = ~0ull; /* cuuint64_t */
+	cudaMemPool_t made, none = NULL;
+	bool sized = false;
+#if CUDART_VERSION >= 12020
+	props.maxSize = which == 0 ? SK_LIB(GU_SCRATCH) : 0;
+	cudaError_t e = cudaMemPoolCreate(&made, &props);
+	sized = e == cudaSuccess && which == 0;
+	if (e != cudaSuccess && which == 0) { /* a driver that refuses the size: a pool without one */
+		(void)cudaGetLastError();
+		props.maxSize = 0;
+		e = cudaMemPoolCreate(&made, &props);
+	}
+#else
+	cudaError_t e = cudaMemPoolCreate(&made, &props);
+#endif
+	if (e == cudaSuccess && (e = cudaMemPoolSetAttribute(made, cudaMemPoolAttrReleaseThreshold, &keep)) != cudaSuccess)
+		cudaMemPoolDestroy(made);
+	if (e != cudaSuccess)
+		return e;
+	if (!SK_RT(pools)[which][dev].compare_exchange_strong(none, made)) {
+		cudaMemPoolDestroy(made); /* another thread made one first */
+		*pool = none;
+		return cudaSuccess;
+	}
+	*pool = made;
+	void *all;
+	if (!sized)
+		return cudaSuccess;
+	if (cudaMallocFromPoolAsync(&all, SK_LIB(GU_SCRATCH), made, stream) != cudaSuccess) {
+		(void)cudaGetLastError(); /* handled: the pool stays uncleared, calls clear their counters */
+		return cudaSuccess;
+	}
+	e = cudaMemsetAsync(all, 0, SK_LIB(GU_SCRATCH), stream);
+	cudaError_t f = cudaFreeAsync(all, stream);
+	if (e == cudaSuccess && f == cudaSuccess)
+		SK_RT(pool_zero)[dev].store(true); /* later users are ordered after the memset by the pool */
+	return e != cudaSuccess ? e : f;
+}
+
+/* Scratch of `bytes`: with `zero`, from pool 0, *zero telling whether it
+ * is known to be zero (then the kernel must leave it zero); else from
+ * pool 1. */
+static cudaError_t SK_RT(alloc)(void **p, size_t bytes, cudaStream_t stream, bool *zero)
+{
+	int dev;
+	cudaMemPool_t pool;
+	cudaError_t e = cudaGetDevice(&dev);
+	if (zero)
+		*zero = false;
+	if (e != cudaSuccess)
+		return e;
+	if (dev < 0 || dev >= SK_LIB(MAX_DEVICES))
+		return cudaMallocAsync(p, bytes, stream);
+	if ((e = SK_RT(pool)(dev, zero ? 0 : 1, stream, &pool)) != cudaSuccess)
+		return e;
+	if (cudaMallocFromPoolAsync(p, bytes, pool, stream) == cudaSuccess) {
+		if (zero)
+			*zero = SK_RT(pool_zero)[dev].load();
+		return cudaSuccess;
+	}
+	(void)cudaGetLastError(); /* handled: the pool is full */
+	return cudaMallocAsync(p, bytes, stream);
+}
+
+/* Small zeroed scratch without allocating: a slot of
+ * SK_LIB(GU_SLOT) bytes per stream, kept zero by the kernels like pool
+ * 0.  A stream runs its work in order, so one call's kernel never overlaps
+ * the next call's on the same stream, and both may use the stream's slot.
+ * (Measured on an H200: the allocation and free of a call take about 2
+ * us of the 17 of a reduction of 10^7 floats.)  Slots are keyed by the
+ * stream's id (CUDA 12.0), unique for the life of the process, so a new
+ * stream that reuses a destroyed one's handle gets a slot of its own.  Not
+ * for a stream being captured (a graph may be launched on any stream, many
+ * times at once), nor for cudaStreamPerThread, whose handle names a
+ * different stream in each thread: those allocate.  The first
+ * SK_LIB(GU_SLOTS) streams of a device get slots, which are never
+ * freed; later streams allocate. */
+#if CUDART_VERSION >= 12000 && SK_LIB(GU_SLOTS) > 0
+static std::atomic<unsigned long long> SK_RT(slot_id)[SK_LIB(MAX_DEVICES)][SK_LIB(GU_SLOTS)]; /* id + 1 */
+static void *SK_RT(slot_mem)[SK_LIB(MAX_DEVICES)][SK_LIB(GU_SLOTS)];
+static std::mutex SK_RT(slot_lock);
+
+static bool SK_RT(slot)(int dev, size_t bytes, cudaStream_t stream, void **p)
+{
+	cudaStreamCaptureStatus capture;
+	unsigned long long id;
+	if (bytes > SK_LIB(GU_SLOT) || stream == cudaStreamPerThread)
+		return false;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+	if (!stream)
+		return false;
+#endif
+	if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess || capture != cudaStreamCaptureStatusNone ||
+	    cudaStreamGetId(stream, &id) != cudaSuccess) {
+		(void)cudaGetLastError(); /* handled: the caller allocates, and reports what persists */
+		return false;
+	}
+	std::atomic<unsigned long long> *ids = SK_RT(slot_id)[dev];
+	for (int i = 0; i < SK_LIB(GU_SLOTS); i++)
+		if (ids[i].load(std::memory_order_acquire) == id + 1) {
+			*p = SK_RT(slot_mem)[dev][i];
+			return true;
+		}
+	std::lock_guard<std::mutex> hold(SK_RT(slot_lock));
+	for (int i = 0; i < SK_LIB(GU_SLOTS); i++) {
+		const unsigned long long had = ids[i].load(std::memory_order_relaxed);
+		if (had == id + 1) { /* another thread's call on the same stream */
+			*p = SK_RT(slot_mem)[dev][i];
+			return true;
+		}
+		if (had != 0)
+			continue;
+		void *m;
+		if (SK_RT(alloc)(&m, SK_LIB(GU_SLOT), stream, NULL) != cudaSuccess) { /* pool 1 */
+			(void)cudaGetLastError();
+			return false;
+		}
+		if (cudaMemsetAsync(m, 0, SK_LIB(GU_SLOT), stream) != cudaSuccess) {
+			(void)cudaGetLastError();
+			(void)cudaFreeAsync(m, stream);
+			return false;
+		}
+		SK_RT(slot_mem)[dev][i] = m;
+		ids[i].store(id + 1, std::memory_order_release);
+		*p = m;
+		return true;
+	}
+	return false;
+}
+#else
+static bool SK_RT(slot)(int, size_t, cudaStream_t, void **)
+{
+	return false;
+}
+#endif
+
+/* Scratch for a shared reduction, `bytes` with its counters at `cnt`
+ * (`ncnt` bytes) zero: the stream's slot, or pool 0 (with a memset where
+ * the pool is not known to be zero).  *slot says which, for
+ * SK_RT(zfree). */
+static cudaError_t SK_RT(zalloc)(void **p, size_t bytes, size_t cnt, size_t ncnt, cudaStream_t stream, bool *slot)
+{
+	int dev;
+	bool zero;
+	*p = NULL;
+	*slot = false;
+	if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < SK_LIB(MAX_DEVICES) &&
+	    SK_RT(slot)(dev, bytes, stream, p))
+		return *slot = true, cudaSuccess;
+	cudaError_t e = SK_RT(alloc)(p, bytes, stream, &zero);
+	if (e == cudaSuccess && !zero)
+		e = cudaMemsetAsync((char *)*p + cnt, 0, ncnt, stream);
+	return e;
+}
+
+/* Gives back what SK_RT(zalloc) gave (nothing for a slot); the call's
+ * status `e` stays its first error. */
+static cudaError_t SK_RT(zfree)(void *p, bool slot, cudaStream_t stream, cudaError_t e)
+{
+	if (p && !slot) {
+		cudaError_t f = cudaFreeAsync(p, stream);
+		if (e == cudaSuccess)
+			e = f;
+	}
+	return e;
+}
+
+/* Gufuncs: one thread per batch item, the item's recurrence in registers.
+ * In the column layout (inc_batch 1) neighbouring threads touch
+ * neighbouring elements at each step, so every access is coalesced.  In
+ * the row layout a thread's outputs are one row: written straight to
+ * memory, a warp's stores would touch 32 rows at once, so the items of a
+ * block write their rows to shared memory (a row stride that is odd, so
+ * threads hit different banks) and the block then copies the rows out as
+ * one contiguous range.  That applies while the rows of all outputs fit in
+ * SK_LIB(GU_STAGE) bytes of shared memory. */
+extern __shared__ __align__(16) unsigned char SK_RT(smem)[];
+
+/* Copies a block's m staged elements (rows of len, ts apart in shared
+ * memory) to o, contiguous: 16 bytes a store where o is aligned.  Inlined
+ * into kernels that know len, the divisions become multiplications. */
+template <typename T>
+static __device__ __forceinline__ void SK_RT(stage_out)(T *__restrict__ o, const T *s, size_t m, size_t len,
+                                                        ptrdiff_t ts)
+{
+	enum { V = 16 / sizeof(T) };
+	size_t e = 0;
+	if ((uintptr_t)o % 16 == 0) {
+		for (e = (size_t)threadIdx.x * V; e + V <= m; e += (size_t)blockDim.x * V) {
+			SK_RT(vec)<T, V> v;
+#pragma unroll
+			for (int q = 0; q < V; q++)
+				v.v[q] = s[(ptrdiff_t)((e + q) / len) * ts + (ptrdiff_t)((e + q) % len)];
+			*reinterpret_cast<SK_RT(vec)<T, V> *>(o + e) = v;
+		}
+		e = m / V * V;
+	}
+	for (e += threadIdx.x; e < m; e += blockDim.x)
+		o[e] = s[(ptrdiff_t)(e / len) * ts + (ptrdiff_t)(e % len)];
+}
+
+/* Copies a block's staged columns out: term k's row of cnt items (at
+ * s + k * BLOCK) to o + k * inc, 16 bytes a store; o and inc * sizeof(T)
+ * are multiples of 16 bytes. */
+template <typename T>
+static __device__ __forceinline__ void SK_RT(cstage_out)(T *__restrict__ o, ptrdiff_t inc, const T *s, size_t cnt,
+                                                         size_t len)
+{
+	enum { V = 16 / sizeof(T), R = SK_LIB(BLOCK) / V };
+	for (size_t e = threadIdx.x; e < len * R; e += SK_LIB(BLOCK)) {
+		const size_t k = e / R, j = e % R * V;
+		T *const d = o + (ptrdiff_t)k * inc + (ptrdiff_t)j;
+		const T *const r = s + k * SK_LIB(BLOCK) + j;
+		if (j + V <= cnt) { /* one 16-byte load from shared memory: 4-byte ones conflict */
+			*reinterpret_cast<SK_RT(vec)<T, V> *>(d) = *reinterpret_cast<const SK_RT(vec)<T, V> *>(r);
+		} else {
+			for (size_t q = 0; j + q < cnt; q++)
+				d[q] = r[q];
+		}
+	}
+}
+
+/* The operator of a scan or reduction: * (MUL) or +, and its identity. */
+template <typename T, bool MUL> static __device__ __forceinline__ T SK_RT(op)(T a, T b)
+{
+	return MUL ? a * b : a + b;
+}
+
+template <typename T, bool MUL> static __device__ __forceinline__ T SK_RT(id)()
+{
+	return MUL ? (T)1 : (T)0;
+}
+
+/* a = a op x; for a sum with Kahan's compensation c, dropped where the sum
+ * is not finite (inf - inf would make it NaN). */
+template <typename T, bool MUL> static __device__ __forceinline__ void SK_RT(acc)(T &a, T &c, T x)
+{
+	if (MUL) {
+		a = a * x;
+		return;
+	}
+	const T y = x - c, s = a + y;
+	c = isfinite(s) ? (s - a) - y : (T)0;
+	a = s;
+}
+
+/* The total of v over each group of gs threads (gs a power of two from 32
+ * to SK_LIB(BLOCK)), to the group's first thread: a pairwise tree of
+ * shuffles within each warp, then one over the group's warp totals in its
+ * first warp, so the order is fixed (results do not depend on timing) and
+ * the depth is log2 gs.  Every thread of the block calls it; sh holds a
+ * value per warp. */
+template <typename T, bool MUL> static __device__ T SK_RT(gred)(T v, T *sh, unsigned gs)
+{
+	for (unsigned s = 16; s > 0; s >>= 1)
+		v = SK_RT(op)<T, MUL>(v, __shfl_down_sync(0xffffffffu, v, s));
+	if (threadIdx.x % 32 == 0)
+		sh[threadIdx.x / 32] = v;
+	__syncthreads();
+	if (threadIdx.x % gs < 32) {
+		const unsigned lane = threadIdx.x % 32;
+		v = lane < gs / 32 ? sh[threadIdx.x / 32 + lane] : SK_RT(id)<T, MUL>();
+		for (unsigned s = gs / 64; s > 0; s >>= 1)
+			v = SK_RT(op)<T, MUL>(v, __shfl_down_sync(0xffffffffu, v, s));
+	}
+	__syncthreads();
+	return v;
+}
+
+/* The exclusive prefix of v over the block's threads in order, and in
+ * *total the block's total (Hillis and Steele: log2 BLOCK rounds, each
+ * element combined at most once a round, in a fixed order). */
+template <typename T, bool MUL> static __device__ T SK_RT(bscan)(T v, T *sh, T *total)
+{
+	const unsigned t = threadIdx.x;
+	sh[t] = v;
+	__syncthreads();
+	for (unsigned s = 1; s < SK_LIB(BLOCK); s <<= 1) {
+		const T a = t >= s ? SK_RT(op)<T, MUL>(sh[t - s], sh[t]) : sh[t];
+		__syncthreads();
+		sh[t] = a;
+		__syncthreads();
+	}
+	const T r = t ? sh[t - 1] : SK_RT(id)<T, MUL>();
+	*total = sh[SK_LIB(BLOCK) - 1];
+	__syncthreads();
+	return r;
+}
+
+/* A scan's block blockIdx.x is tile blockIdx.x % nt of item blockIdx.x / nt;
+ * this thread's chunk of it is k0 .. k1 - 1, empty past n. */
+__attribute__((unused)) /* used by scans only */
+static __device__ __forceinline__ void SK_RT(chunk)(size_t n, size_t nt, size_t *item, size_t *k0, size_t *k1)
+{
+	const size_t s = (blockIdx.x % nt) * SK_LIB(BLOCK) * SK_LIB(GU_CHUNK) + threadIdx.x * SK_LIB(GU_CHUNK);
+	*item = blockIdx.x / nt;
+	*k0 = s < n ? s : n;
+	*k1 = n - *k0 < SK_LIB(GU_CHUNK) ? n : *k0 + SK_LIB(GU_CHUNK);
+}
+
+/* The second pass of a shared index-free reduction: block b adds the bpi
+ * parts of item b in a fixed order into pre[b]. */
+template <typename T, bool MUL>
+__global__ void __launch_bounds__(SK_LIB(BLOCK)) SK_RT(pre2)(unsigned bpi, const T *parts, T *pre)
+{
+	__shared__ T sh[SK_LIB(BLOCK)];
+	T a = SK_RT(id)<T, MUL>();
+	for (size_t c = threadIdx.x; c < bpi; c += SK_LIB(BLOCK))
+		a = SK_RT(op)<T, MUL>(a, parts[(size_t)blockIdx.x * bpi + c]);
+	a = SK_RT(gred)<T, MUL>(a, sh, SK_LIB(BLOCK));
+	if (threadIdx.x == 0)
+		pre[blockIdx.x] = a;
+}
+
+/* The middle pass of a scan: block b replaces the nt tile totals of item b
+ * by their exclusive prefix, in rounds of a block. */
+template <typename T, bool MUL>
+__global__ void __launch_bounds__(SK_LIB(BLOCK)) SK_RT(sscan)(size_t nt, T *tot)
+{
+	__shared__ T sh[SK_LIB(BLOCK)];
+	T *const t = tot + (size_t)blockIdx.x * nt;
+	T carry = SK_RT(id)<T, MUL>();
+	for (size_t r = 0; r < nt; r += SK_LIB(BLOCK)) {
+		const size_t j = r + threadIdx.x;
+		T all;
+		const T ex = SK_RT(bscan)<T, MUL>(j < nt ? t[j] : SK_RT(id)<T, MUL>(), sh, &all);
+		if (j < nt)
+			t[j] = SK_RT(op)<T, MUL>(carry, ex);
+		carry = SK_RT(op)<T, MUL>(carry, all);
+	}
+}
+
+/* A gufunc in one precision (kernels.cu.m4 writes one per gufunc and
+ * precision, G_desc, G the gufunc's kernel, NAME_priv_g_kern_P): what the
+ * generator decided about it (templates/README.md, Gufunc definitions,
+ * names each value after its definition: split, par, ...) and the
+ * addresses of its kernels.  A kernel it does not have is NULL. */
+struct SK_RT(gu_desc) {
+	size_t size; /* sizeof(T) */
+	int result;  /* 1: the = form (a scalar result out), 0: -> (result vectors) */
+	int split;   /* 1: threads can share the = form's reduction (split) */
+	int par;     /* threads over the elements of one item: 0 no, 1 a map, 2 a scan (par) */
+	int pre;     /* par: with an index-free reduction computed first (pre) */
+	int nouts;   /* -> form: the number of results (nouts) */
+	int sized;   /* -> form: the results' size is given at run time (loopdim not empty) */
+	/* G<N>, G_rows<N> (-> form), G_cols<N> (-> form) at index N: the
+	 * instances for run-time sizes 0 (any) and, where sized, 2 to 8 */
+	const void *item[9], *rows[9], *cols[9];
+	const void *red, *redc;            /* split: G_red, G_redc */
+	const void *prek, *pre2;           /* pre: G_pre, NAME_priv_pre2<T, MUL> (MUL: redmul) */
+	const void *emap;                  /* par 1: G_emap */
+	const void *stot, *sscan, *sapply; /* par 2: G_stot, NAME_priv_sscan<T, MUL> (MUL: smul), G_sapply */
+	std::atomic<int> (*grid)[SK_LIB(MAX_DEVICES)]; /* G_grid: [0] G, [1] G_rows, [2] G_cols, by device */
+};
+
+/* One call's values, which the entry computes from the gufunc's own
+ * expressions (of the sizes and increments it was given; named after
+ * their definitions as above). */
+struct SK_RT(gu_call) {
+	size_t batch;
+	size_t len;       /* -> form: the results' length (outlen), > 0 */
+	ptrdiff_t redlen; /* split or pre: the number of terms (redlen) */
+	bool rowsin;      /* split: every vector input is in rows (rowsin) */
+	bool rows;        /* -> form: every result is in dense rows (rows) */
+	bool cols;        /* -> form: every result is in columns whose terms' rows start on 16 bytes (cols) */
+};
+
+/* The arguments that G's other kernels take after G's, which
+ * SK_RT(gu_launch) sets: the entry holds them, as it holds the argument
+ * array whose spare slots point to them. */
+struct SK_RT(gu_extra) {
+	ptrdiff_t ts;    /* G_rows: the row stride in shared memory */
+	unsigned bpi;    /* G_pre, pre2: blocks per item */
+	unsigned p;      /* G_red, G_redc: threads per item */
+	size_t nt;       /* G_stot, sscan, G_sapply: tiles per item */
+	void *scratch;   /* G_pre, pre2, G_red, G_redc (a T *) */
+	void *pre;       /* pre2, G_emap, G_stot, G_sapply (a T *) */
+	void *tot;       /* G_stot, sscan, G_sapply (a T *) */
+	unsigned *count; /* G_red, G_redc */
+};
+
+/* The instance of kernel k for run-time size len: k[len] for 2 to 8, else
+ * k[0] (told n == _N, the compiler unrolls the item's loop into registers
+ * as for a size fixed in the .sym file: measured 2.5x faster in rows of
+ * 4). */
+static const void *SK_RT(gu_pick)(const void *const *k, int sized, size_t len)
+{
+	return sized && len >= 2 && len <= 8 ? k[len] : k[0];
+}
+
+/* The byte `bytes` of p: the element bytes / sizeof(T) of a T *. */
+static void *SK_RT(at)(void *p, size_t bytes)
+{
+	return static_cast<char *>(p) + bytes;
+}
+
+/* Launches gufunc d for call c, once its entry has checked the arguments
+ * (c->batch > 0, c->len > 0 for the -> form).  args are the arguments of
+ * G (the definition launch: nargs of them) followed by three spare slots,
+ * which this function points to the fields of x that the other kernels
+ * take after those (G_rows' ts; G_pre's bpi, scratch; G_emap's pre;
+ * G_stot's and G_sapply's nt, pre, tot; G_red's and G_redc's p, scratch,
+ * count).  A kernel reads only as many arguments as it takes.
+ *
+ * The decisions, in order: threads over the elements of a few long rows
+ * (par), threads sharing a reduction (split), then for the -> form rows
+ * or columns staged through shared memory, else one thread per item.
+ * This is the code kernels.cu.m4 used to write into every entry, with
+ * T's pointers as void * and sizes in bytes (d->size). */
+static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK_RT(gu_extra) *x, void **args,
+                            int nargs, cudaStream_t stream)
+{
+	const size_t batch = c->batch;
+	const void *kernel = d->item[0];
+	int grid, rc;
+	/* A few long rows: threads over the elements (see the kernels).
+	 * Scratch from the library's pool: the parts and values of the
+	 * index-free reduction, and the scan's tile totals. */
+	if (d->par && c->len > 0 &&
+	    ((batch <= SK_LIB(GU_PAR_BATCH) && c->len >= SK_LIB(GU_PAR_MIN)) ||
+	     (c->len >= SK_LIB(GU_PAR_ROWS_MIN) &&
+	      ((c->rows && batch / SK_LIB(GU_PAR_ROWS) <= c->len) || (d->par == 1 &&
+	       batch <= SK_LIB(GU_PAR_MAP_BATCH)))))) {
+		const size_t n = c->len, nc = (n + SK_LIB(GU_CHUNK) - 1) / SK_LIB(GU_CHUNK);
+		size_t &nt = x->nt;
+		nt = (nc + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK);
+		unsigned &bpi = x->bpi;
+		bpi = 1;
+		size_t npre = 0;
+		if (d->pre) {
+			/* Blocks per item for the reduction: each thread keeps at least 32
+			 * terms, and the grid stays within 2^18 threads, as for a split one. */
+			const ptrdiff_t rl = c->redlen;
+			while (bpi < 4096 && (ptrdiff_t)bpi * 2 * SK_LIB(BLOCK) * 32 <= rl &&
+			       batch * bpi * 2 * SK_LIB(BLOCK) <= ((size_t)1 << 18))
+				bpi *= 2;
+			npre = batch * bpi + batch;
+		}
+		const size_t ntot = d->par == 2 ? batch * nt : 0;
+		if (batch * nc <= (size_t)0x7fffffff * SK_LIB(BLOCK) && batch * nt <= 0x7fffffff) {
+			void *&scratch = x->scratch, *&pre = x->pre;
+			cudaError_t e = cudaSuccess;
+			scratch = NULL;
+			pre = NULL;
+			if (npre + ntot)
+				e = SK_RT(alloc)(&scratch, (npre + ntot) * d->size, stream, NULL);
+			if (npre && scratch)
+				pre = SK_RT(at)(scratch, batch * bpi * d->size);
+			if (d->pre) {
+				args[nargs] = (void *)&bpi;
+				args[nargs + 1] = (void *)&scratch;
+				if (e == cudaSuccess)
+					e = cudaLaunchKernel(d->prek, dim3((unsigned)(batch * bpi)), dim3(SK_LIB(BLOCK)), args, 0,
+					                     stream);
+				if (e == cudaSuccess) {
+					void *p2args[] = {(void *)&bpi, (void *)&scratch, (void *)&pre};
+					e = cudaLaunchKernel(d->pre2, dim3((unsigned)batch), dim3(SK_LIB(BLOCK)), p2args, 0, stream);
+				}
+			}
+			if (d->par == 1) {
+				args[nargs] = (void *)&pre;
+				if (e == cudaSuccess)
+					e = cudaLaunchKernel(d->emap, dim3((unsigned)((batch * nc + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK))),
+					                     dim3(SK_LIB(BLOCK)), args, 0, stream);
+			} else {
+				void *&tot = x->tot;
+				tot = scratch ? SK_RT(at)(scratch, npre * d->size) : NULL;
+				args[nargs] = (void *)&nt;
+				args[nargs + 1] = (void *)&pre;
+				args[nargs + 2] = (void *)&tot;
+				if (e == cudaSuccess)
+					e = cudaLaunchKernel(d->stot, dim3((unsigned)(batch * nt)), dim3(SK_LIB(BLOCK)), args, 0,
+					                     stream);
+				if (e == cudaSuccess) {
+					void *s2args[] = {(void *)&nt, (void *)&tot};
+					e = cudaLaunchKernel(d->sscan, dim3((unsigned)batch), dim3(SK_LIB(BLOCK)), s2args, 0, stream);
+				}
+				if (e == cudaSuccess)
+					e = cudaLaunchKernel(d->sapply, dim3((unsigned)(batch * nt)), dim3(SK_LIB(BLOCK)), args, 0,
+					                     stream);
+			}
+			if (scratch) {
+				cudaError_t f = cudaFreeAsync(scratch, stream);
+				if (e == cudaSuccess)
+					e = f;
+			}
+			return SK_RT(status)(e);
+		}
+	}
+	if (d->split) {
+		/* Threads per item: in dense rows up to a warp of neighbours, so that
+		 * reads take whole sectors, keeping 16 terms a thread; then more while
+		 * the grid stays within 2^18 threads (about what an H200 holds at
+		 * once) and each thread keeps 32 terms.  (Measured on an H200: fewer
+		 * terms a thread cost more in combining than they gain; see
+		 * bench/RESULTS.md.) */
+		const ptrdiff_t len = c->redlen;
+		unsigned &p = x->p;
+		p = 1;
+		while (c->rowsin && p < 32 && (ptrdiff_t)p * 16 <= len)
+			p *= 2;
+		while (p < (1u << 18) && (ptrdiff_t)p * 64 <= len && batch * p * 2 <= (size_t)SK_LIB(GU_RED_THREADS))
+			p *= 2;
+		const bool cols = !c->rowsin && batch >= 32;
+		void *&scratch = x->scratch;
+		unsigned *&count = x->count;
+		args[nargs] = (void *)&p;
+		args[nargs + 1] = (void *)&scratch;
+		args[nargs + 2] = (void *)&count;
+		if (p > 1 && cols) {
+			const size_t bx = (batch + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK);
+			bool slot = false;
+			scratch = NULL;
+			cudaError_t e = p <= 65535 ? SK_RT(zalloc)(&scratch, p * batch * d->size + bx * sizeof(unsigned),
+			                                           p * batch * d->size, bx * sizeof(unsigned), stream, &slot)
+			                           : cudaErrorInvalidValue;
+			count = static_cast<unsigned *>(SK_RT(at)(scratch, p * batch * d->size));
+			if (e == cudaSuccess)
+				e = cudaLaunchKernel(d->redc, dim3((unsigned)bx, p), dim3(SK_LIB(BLOCK)), args, 0, stream);
+			return SK_RT(status)(SK_RT(zfree)(scratch, slot, stream, e));
+		}
+		if (p > 1) {
+			const size_t gs = p < SK_LIB(BLOCK) ? p : SK_LIB(BLOCK), bpi = p / gs;
+			const size_t blocks = bpi > 1 ? batch * bpi : (batch + SK_LIB(BLOCK) / gs - 1) / (SK_LIB(BLOCK) / gs);
+			scratch = NULL;
+			count = NULL;
+			if (blocks <= 0x7fffffff) {
+				cudaError_t e = cudaSuccess;
+				bool slot = false;
+				if (bpi > 1) {
+					e = SK_RT(zalloc)(&scratch, blocks * d->size + batch * sizeof(unsigned), blocks * d->size,
+					                  batch * sizeof(unsigned), stream, &slot);
+					count = static_cast<unsigned *>(SK_RT(at)(scratch, blocks * d->size));
+				}
+				if (e == cudaSuccess)
+					e = cudaLaunchKernel(d->red, dim3((unsigned)blocks), dim3(SK_LIB(BLOCK)), args, 0, stream);
+				return SK_RT(status)(SK_RT(zfree)(scratch, slot, stream, e));
+			}
+		}
+	}
+	if (!d->result) {
+		/* Rows: an odd stride in shared memory, so a warp's threads write
+		 * different banks. */
+		const size_t len = c->len;
+		ptrdiff_t &ts = x->ts;
+		ts = (ptrdiff_t)(len | 1);
+		const size_t smem = (size_t)d->nouts * SK_LIB(BLOCK) * (size_t)ts * d->size;
+		args[nargs] = (void *)&ts;
+		/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
+		if (len * d->size > 16 && len <= SK_LIB(GU_STAGE) / d->size && smem <= SK_LIB(GU_STAGE) && c->rows) {
+			kernel = SK_RT(gu_pick)(d->rows, d->sized, len);
+			/* Four waves of blocks: a block waits at its barriers while others
+			 * compute (measured on an H200: Hermite 10M x 8 rows 0.81 of a copy
+			 * with one wave, 0.89 with four). */
+			rc = SK_RT(grid)(kernel, d->grid[1], batch, &grid, SK_LIB(GU_STAGE), 4);
+			if (rc != 0)
+				return rc;
+			return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, smem, stream));
+		}
+		/* Columns: staged when every term's row starts on 16 bytes. */
+		const size_t csmem = (size_t)d->nouts * SK_LIB(BLOCK) * len * d->size;
+		if (csmem <= SK_LIB(GU_STAGE) && c->cols) {
+			kernel = SK_RT(gu_pick)(d->cols, d->sized, len);
+			rc = SK_RT(grid)(kernel, d->grid[2], batch, &grid, SK_LIB(GU_STAGE), 4);
+			if (rc != 0)
+				return rc;
+			return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, csmem, stream));
+		}
+		kernel = SK_RT(gu_pick)(d->item, d->sized, len);
+	}
+	rc = SK_RT(grid)(kernel, d->grid[0], batch, &grid);
+	if (rc != 0)
+		return rc;
+	return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, 0, stream));
+}
