@@ -65,6 +65,14 @@ void diag_warning(Diag *d, Loc at, const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_note(Diag *d, Loc at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(d, at, "note", fmt, ap);
+	va_end(ap);
+}
+
 const char *diag_quote(char *buf, size_t bufsize, const char *s, size_t len)
 {
 	size_t o = 0;

@@ -36,6 +36,8 @@ void diag_init(Diag *d, const Source *src, FILE *out);
 #endif
 void diag_error(Diag *d, Loc at, const char *fmt, ...) SK_PRINTF(3, 4);
 void diag_warning(Diag *d, Loc at, const char *fmt, ...) SK_PRINTF(3, 4);
+/* Information that is neither an error nor a warning (counted by neither). */
+void diag_note(Diag *d, Loc at, const char *fmt, ...) SK_PRINTF(3, 4);
 /* Printable form of a byte string for messages: at most 40 bytes, other
  * bytes as \xNN.  Returns buf. */
 const char *diag_quote(char *buf, size_t bufsize, const char *s, size_t len);

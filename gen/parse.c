@@ -83,6 +83,7 @@ typedef struct {
 	NameMap args;  /* the arguments of cur, by name */
 	NameMap seqs;  /* the sequences of cur, by name */
 	NameMap failmap; /* the failed definitions, by name, into failed */
+	NameMap defined; /* the names the file defines functions of (scan_definitions) */
 	Failed *failed;
 	size_t nfailed;
 	/* Inside a gufunc: */
@@ -349,6 +350,78 @@ static int find_out(const Func *f, const char *s)
 	return -1;
 }
 
+/* The built-in a name means here, or NULL.  A function the file defines
+ * (anywhere in it) and a name the definition being parsed declares (an
+ * argument, size, output, sequence or index) shadow the built-in of that
+ * name, as Python's names do, so that a new built-in never changes the
+ * meaning of a working file (symkern(5), Names). */
+static const Builtin *visible_builtin(Parser *p, const char *s)
+{
+	const Builtin *b = builtin_lookup(s);
+	if (!b || map_get(&p->defined, s) >= 0)
+		return NULL;
+	if (p->cur && (find_arg(p, s) >= 0 || find_index(p, s) >= 0 || find_dim(p->cur->gu, s) >= 0 ||
+	               find_seq(p, s) >= 0 || find_out(p->cur, s) >= 0))
+		return NULL;
+	return b;
+}
+
+/* A note where a name the file declares hides a built-in: `what` says
+ * which (as "the argument"), `where` over what part of the file. */
+static void note_shadow(Parser *p, Loc at, const char *s, const char *what, const char *where)
+{
+	if (builtin_lookup(s))
+		diag_note(p->diag, at, "%s '%s' shadows the built-in %s %s", what, s, s, where);
+}
+
+/* The names of the functions the file defines, before parsing it: a
+ * definition starts a line with NAME '(' outside parentheses (a gufunc's
+ * lines start NAME '[').
+ * Only built-ins' names need keeping (visible_builtin).  Lexes with a
+ * diagnostics counter that prints nothing: parsing reports the errors. */
+static void scan_definitions(Parser *p, const Source *src)
+{
+	Diag quiet = {.src = src};
+	Lexer lx;
+	lex_init(&lx, src, &quiet);
+	bool start = true;
+	for (Token t = lex_next(&lx); t.kind != T_EOF; t = lex_next(&lx)) {
+		if (start && t.kind == T_NAME) {
+			Token u = lex_next(&lx);
+			char *s = u.kind == T_LPAREN ? tok_str(p, t) : NULL;
+			if (s && builtin_lookup(s) && map_get(&p->defined, s) < 0)
+				map_put(p->arena, &p->defined, s, 0);
+			t = u;
+		}
+		start = t.kind == T_NEWLINE;
+	}
+}
+
+/* The line of a base case of sequence s (a line 's[NUMBER] =') further
+ * down the gufunc being parsed, or 0: a look-ahead from the current token
+ * to the next line that starts in column 1 (the next definition), lexed
+ * with a diagnostics counter that prints nothing. */
+static int base_case_below(Parser *p, const char *s)
+{
+	Diag quiet = {.src = p->lx.src};
+	Lexer lx = p->lx;
+	lx.diag = &quiet;
+	size_t len = strlen(s);
+	bool start = false;
+	for (Token t = lex_next(&lx); t.kind != T_EOF; t = lex_next(&lx)) {
+		if (start && t.loc.col == 1)
+			return 0;
+		if (start && t.kind == T_NAME && t.len == len && memcmp(t.text, s, len) == 0) {
+			Token b = lex_next(&lx), n = lex_next(&lx), c = lex_next(&lx), e = lex_next(&lx);
+			if (b.kind == T_LBRACKET && n.kind == T_NUMBER && c.kind == T_RBRACKET && e.kind == T_ASSIGN)
+				return t.loc.line;
+			t = e;
+		}
+		start = t.kind == T_NEWLINE;
+	}
+	return 0;
+}
+
 /* An index expression: a constant integer (*level = -1, *off = it) or the
  * index bound at some level plus a constant.  False for anything else. */
 static bool index_form(const Node *e, int *level, long *off)
@@ -570,8 +643,14 @@ static Node *parse_indexed(Parser *p, Token name)
 		return NULL;
 	}
 	if (p->step == 2 && p->step_c - back < 0) {
-		diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: give base cases %s[0] .. %s[%ld]", p->step_c, s,
-		           p->step_c - back, s, s, back - 1);
+		int below = base_case_below(p, s);
+		if (below)
+			diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: %s's base cases must come before its rule, "
+			           "and one is below it, at line %d: move this line below them", p->step_c, s,
+			           p->step_c - back, s, below);
+		else
+			diag_error(p->diag, at, "at k = %ld this reads %s[%ld]: give base cases %s[0] .. %s[%ld]", p->step_c,
+			           s, p->step_c - back, s, s, back - 1);
 		return NULL;
 	}
 	(void)q;
@@ -650,10 +729,11 @@ static Node *parse_sum(Parser *p, Token name, bool prod)
 		return NULL;
 	}
 	if (find_arg(p, v) >= 0 || find_index(p, v) >= 0 || find_dim(p->cur->gu, v) >= 0 ||
-	    find_seq(p, v) >= 0 || builtin_lookup(v)) {
+	    find_seq(p, v) >= 0) {
 		diag_error(p->diag, var.loc, "the index '%s' of this %s is already a name here", v, what);
 		return NULL;
 	}
+	note_shadow(p, var.loc, v, "the index", "in this sum");
 	SumFrame *fr = arena_alloc(p->arena, sizeof *fr);
 	fr->level = level;
 	fr->parent = p->frame;
@@ -933,7 +1013,7 @@ static void add_pending(Parser *p, const char *name, Loc at)
 static Node *parse_call(Parser *p, Token name)
 {
 	char *s = tok_str(p, name);
-	const Builtin *b = builtin_lookup(s);
+	const Builtin *b = visible_builtin(p, s);
 	if (b && b->kind == B_UNSUPPORTED) {
 		diag_error(p->diag, name.loc, "%s", refusal(b));
 		return NULL;
@@ -1048,7 +1128,7 @@ static Node *parse_primary(Parser *p)
 			diag_error(p->diag, t.loc, "'%s' is a sequence: index it, as in '%s[k - 1]'", s, s);
 			return NULL;
 		}
-		const Builtin *b = builtin_lookup(s);
+		const Builtin *b = visible_builtin(p, s);
 		if (b) {
 			switch (b->kind) {
 			case B_CONST_PI: return dag_const(p->dag, num_real(3.14159265358979323846264338327950288L));
@@ -1269,9 +1349,8 @@ static int parse_dim(Parser *p, Func *f)
 	} else if (t.kind != T_NAME) {
 		error_at_tok(p, "a size: a name such as 'n' or an integer");
 		return -1;
-	} else if (builtin_lookup(s) || find_arg(p, s) >= 0) {
-		diag_error(p->diag, t.loc, "'%s' is already %s and cannot name a size", s,
-		           builtin_lookup(s) ? "a built-in name" : "an argument");
+	} else if (find_arg(p, s) >= 0) {
+		diag_error(p->diag, t.loc, "'%s' is already an argument and cannot name a size", s);
 		return -1;
 	}
 	next(p);
@@ -1282,6 +1361,8 @@ static int parse_dim(Parser *p, Func *f)
 		diag_error(p->diag, t.loc, "more than 64 core dimensions");
 		return -1;
 	}
+	if (size < 0)
+		note_shadow(p, t.loc, s, "the size", "in this gufunc");
 	size_t n = (size_t)g->ndims;
 	g->dimname = arena_room(p->arena, g->dimname, n, sizeof *g->dimname);
 	g->dimc = arena_room(p->arena, g->dimc, n, sizeof *g->dimc);
@@ -1308,11 +1389,6 @@ static bool parse_params(Parser *p, Func *f)
 			return false;
 		}
 		char *s = tok_str(p, p->tok);
-		const Builtin *b = builtin_lookup(s);
-		if (b) {
-			diag_error(p->diag, p->tok.loc, "'%s' is a built-in name and cannot be an argument", s);
-			return false;
-		}
 		if (find_arg(p, s) >= 0) {
 			diag_error(p->diag, p->tok.loc, "duplicate argument '%s'", s);
 			return false;
@@ -1332,6 +1408,7 @@ static bool parse_params(Parser *p, Func *f)
 		f->argloc[f->nargs] = p->tok.loc;
 		dims[f->nargs] = -1;
 		map_put(p->arena, &p->args, s, f->nargs);
+		note_shadow(p, p->tok.loc, s, "the argument", "in this definition");
 		f->args[f->nargs++] = s;
 		next(p);
 		if (p->tok.kind == T_LBRACKET) {
@@ -1379,10 +1456,11 @@ static bool parse_outputs(Parser *p, Func *f)
 		}
 		Token t = p->tok;
 		char *s = tok_str(p, t);
-		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0 || find_out(f, s) >= 0) {
+		if (find_arg(p, s) >= 0 || find_dim(g, s) >= 0 || find_out(f, s) >= 0) {
 			diag_error(p->diag, t.loc, "'%s' is already a name here and cannot name an output", s);
 			return false;
 		}
+		note_shadow(p, t.loc, s, "the output", "in this gufunc");
 		next(p);
 		Loc open = p->tok.loc;
 		if (!expect(p, T_LBRACKET, "'[' and the output's size, as in 's[n]'", open))
@@ -1426,11 +1504,13 @@ static bool parse_line(Parser *p, Func *f)
 	char *s = tok_str(p, t);
 	int q = find_seq(p, s), o = find_out(f, s);
 	if (q < 0) {
-		if (builtin_lookup(s) || find_arg(p, s) >= 0 || find_dim(g, s) >= 0) {
+		if (find_arg(p, s) >= 0 || find_dim(g, s) >= 0) {
 			diag_error(p->diag, t.loc, "'%s' is %s: a line defines an output or a new sequence", s,
 			           find_arg(p, s) >= 0 ? "an input" : "already a name here");
 			return false;
 		}
+		if (o < 0)
+			note_shadow(p, t.loc, s, "the sequence", "in this gufunc");
 		if (g->nseqs == 1000) {
 			diag_error(p->diag, t.loc, "more than 1000 sequences");
 			return false;
@@ -1468,11 +1548,11 @@ static bool parse_line(Parser *p, Func *f)
 		p->step = 1;
 	} else if (it.kind == T_NAME) {
 		char *k = tok_str(p, it);
-		if (builtin_lookup(k) || find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(p, k) >= 0 ||
-		    find_out(f, k) >= 0) {
+		if (find_arg(p, k) >= 0 || find_dim(g, k) >= 0 || find_seq(p, k) >= 0 || find_out(f, k) >= 0) {
 			diag_error(p->diag, it.loc, "'%s' is already a name here and cannot be the index", k);
 			return false;
 		}
+		note_shadow(p, it.loc, k, "the index", "on this line");
 		p->idxname[0] = k;
 		p->step = 2;
 	} else {
@@ -1575,17 +1655,18 @@ static bool parse_definition(Parser *p)
 	map_reset(&p->args);
 	map_reset(&p->seqs);
 	next(p);
-	const Builtin *b = builtin_lookup(s);
 	Func *old = find_func(p, s);
-	if (b) {
-		diag_error(p->diag, name.loc, "'%s' is a built-in name and cannot be redefined", s);
-		return false;
-	}
+	/* scan_definitions misses a definition only after an error that its
+	 * lexing did not recover from (a parenthesis left open above): shadow
+	 * from here on. */
+	if (builtin_lookup(s) && map_get(&p->defined, s) < 0)
+		map_put(p->arena, &p->defined, s, 0);
 	if (old) {
 		diag_error(p->diag, name.loc, "redefinition of '%s' (first defined at %d:%d)", s,
 		           old->loc.line, old->loc.col);
 		return false;
 	}
+	note_shadow(p, name.loc, s, "the function", "in this whole file");
 	if (strncmp(s, "priv", 4) == 0) {
 		diag_error(p->diag, name.loc, "names starting with 'priv' are reserved for the generated code's private functions");
 		return false;
@@ -1658,7 +1739,7 @@ static bool parse_definition(Parser *p)
  * with the pending call that stopped it, if that is what did. */
 static void add_failed(Parser *p, const Func *f)
 {
-	if (!f || builtin_lookup(f->name) || find_func(p, f->name) || map_get(&p->failmap, f->name) >= 0)
+	if (!f || find_func(p, f->name) || map_get(&p->failmap, f->name) >= 0)
 		return;
 	long call = p->npending && p->pending[p->npending - 1].caller == f ? (long)p->npending - 1 : -1;
 	p->failed = arena_room(p->arena, p->failed, p->nfailed, sizeof *p->failed);
@@ -1770,6 +1851,7 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 	memset(prog, 0, sizeof *prog);
 	prog->lib = lib;
 	p.table = arena_alloc(p.arena, p.table_cap * sizeof *p.table);
+	scan_definitions(&p, src);
 	lex_init(&p.lx, src, diag);
 	next(&p);
 	while (p.tok.kind != T_EOF) {

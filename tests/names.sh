@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/names.sh: names that mean something to a C, C++ or CUDA compiler or
 # to the generated code still give code that compiles (symkern(5),
-# ARGUMENT NAMES IN GENERATED CODE).  Every reserved name that
-# tests/names_list prints (the generator's own tables) is used as a map
+# ARGUMENT NAMES IN GENERATED CODE).  Every reserved name and every
+# built-in's name that tests/names_list prints (the generator's own tables;
+# the file's definitions shadow the built-ins) is used as a map
 # function's argument, a gufunc's vector argument, size, output and
 # intermediate sequence, and as a function's name, and so are a few names
 # that the generated code uses where they are harmless and keeps as
@@ -120,8 +121,9 @@ if [ ! -x "$bin" ] || [ ! -x "$list" ]; then
 fi
 rm -rf "$work"
 mkdir -p "$work"
-names=$("$list" reserved) || exit 1
-echo "$(echo "$names" | wc -l) reserved names and $(echo "$kept" | wc -w) kept ones"
+# Sum and Product stay out: the script's own Sums call them.
+names=$("$list" reserved && "$list" builtins | grep -v -x -e Sum -e Product) || exit 1
+echo "$(echo "$names" | wc -l) reserved and built-in names and $(echo "$kept" | wc -w) kept ones"
 { echo "$names"; echo "$kept" | tr ' ' '\n'; } | sym_for > "$work/rn.sym"
 # rn for the C and C++ compilers, rnd (double only, half the code) for nvcc.
 for lib in "rn --precision f32,f64" "rnd --precision f64"; do
@@ -138,6 +140,14 @@ done
 for w in load schedule T; do
 	grep -q "double $w\b" "$work/rn.h" || { echo "FAIL: '$w' renamed"; status=1; }
 done
+# bi: a function named like each built-in, Sum and Product too, called
+# below its definition (the definitions shadow the built-ins).
+"$list" builtins | awk '{ printf "%s(xq, yq) = xq + yq\nc%d(xq) = %s(xq, 2)\n", $1, NR, $1 }' > "$work/bi.sym"
+if ! "$bin" --templates "${SYMKERN_TEMPLATES:-$srcdir/templates}" -o "$work" -n bi "$work/bi.sym" 2>"$work/bi.err"; then
+	echo "FAIL: symkern refused $work/bi.sym"
+	head -20 "$work/bi.err"
+	exit 1
+fi
 printf '#include "rn.h"\nint rn_cxx_main(void);\nint rn_cxx_main(void) { return rn_c_1_f64(0.0) > 0.0 ? 0 : 1; }\n' \
 	> "$work/rn.cpp"
 
@@ -148,6 +158,8 @@ if have "$cc"; then
 		# shellcheck disable=SC2086
 		try "$cc -std=$std" "$cc" -std=$std $cflags -fsyntax-only rn_cpu.c
 	done
+	# shellcheck disable=SC2086
+	try "$cc -std=c99, built-ins' names" "$cc" -std=c99 $cflags -fsyntax-only bi_cpu.c
 	# shellcheck disable=SC2086
 	try "$cc with OpenMP" "$cc" $cflags ${SYMKERN_OPENMP_CFLAGS:--fopenmp} -fsyntax-only rn_cpu.c
 else
@@ -167,6 +179,8 @@ if have "$cxx"; then
 		# shellcheck disable=SC2086
 		try "$cxx -std=$std" "$cxx" -std=$std -pedantic $cflags -fsyntax-only rn.cpp
 	done
+	# shellcheck disable=SC2086
+	try "$cxx -std=c++11, built-ins' names" "$cxx" -x c++ -std=c++11 -pedantic $cflags -fsyntax-only bi_cpu.c
 else
 	missing="$missing $cxx"
 fi

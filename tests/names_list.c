@@ -3,8 +3,8 @@
  *   names_list reserved   every word of names.c's reserved table, a name
  *                         with each reserved prefix, the C math functions
  *                         (double and float) and an example of each other
- *                         rule; built-in names left out (they cannot be
- *                         arguments; `builtins` lists them)
+ *                         rule; built-in names left out (`builtins`
+ *                         lists them)
  *   names_list builtins   every built-in name (mathfn.c's table) */
 #include <stdio.h>
 #include <string.h>

@@ -240,6 +240,65 @@ START_TEST(test_growth_arguments)
 }
 END_TEST
 
+/* A file may define a function named like any built-in (symkern(5),
+ * Names): the definition shadows the built-in in the whole file, with a
+ * note, so adding built-ins never breaks or changes a working file.  Arguments, sizes, outputs, sequences and indices
+ * shadow built-ins in their definition. */
+START_TEST(test_shadow_builtins)
+{
+	size_t nb = 0;
+	while (builtin_at(nb))
+		nb++;
+	char *s = malloc(nb * 160 + 1024), *q = s;
+	for (size_t i = 0; i < nb; i++) {
+		const char *b = builtin_at(i)->name;
+		q += sprintf(q, "%s(x, y) = x + y + 1\nu%zu(x) = %s(x, 2)*3\nv%zu(x) = %s(x, 1) - 1\n", b, i, b, i, b);
+	}
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->diag.warnings, 0);
+	for (size_t i = 0; i < nb; i++) {
+		char name[32];
+		long double x = 1.5L;
+		snprintf(name, sizeof name, "u%zu", i);
+		ck_assert_msg(eval_func(parsed_func(p, name), &x) == 13.5L, "%s calls the built-in %s", name,
+		              builtin_at(i)->name);
+		snprintf(name, sizeof name, "v%zu", i);
+		ck_assert(eval_func(parsed_func(p, name), &x) == 2.5L);
+	}
+	ck_assert_msg(strstr(p->msgs, "note: the function 'sinc' shadows the built-in sinc in this whole file"),
+	              "%.2000s", p->msgs);
+	parsed_free(p);
+	free(s);
+	p = parse_text("g(gamma, E, sinc) = gamma*E + sinc\n"
+	               "h(v[E], pi) -> Max[E]:\n    Max[k] = Sum(v[j]*pi, (j, 0, E - 1))\n");
+	ck_assert_msg(p->errors == 0 && p->diag.warnings == 0, "%s", p->msgs);
+	long double a[3] = {2, 3, 0.5L};
+	ck_assert(eval_func(parsed_func(p, "g"), a) == 6.5L);
+	ck_assert_msg(strstr(p->msgs, "note: the argument 'gamma' shadows the built-in gamma in this definition") &&
+	                  strstr(p->msgs, "note: the size 'E' shadows the built-in E in this gufunc") &&
+	                  strstr(p->msgs, "note: the output 'Max' shadows") &&
+	                  strstr(p->msgs, "note: the argument 'pi' shadows"),
+	              "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
+
+/* Without the definition, the built-in is there; with it, a call above
+ * it is the user's function, defined too late, as for any other name. */
+START_TEST(test_shadow_whole_file)
+{
+	Parsed *p = parse_text("f(x) = sinc(x)\n");
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_ptr_null(strstr(p->msgs, "note"));
+	parsed_free(p);
+	p = parse_text("f(x) = sinc(x)\nsinc(x) = x\n");
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strstr(p->msgs, "1:8: error: 'sinc' is defined below, at line 2"), "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
+
 /* names.c's table is in strcmp order: names_is_reserved searches it. */
 START_TEST(test_reserved_sorted)
 {
@@ -305,6 +364,8 @@ Suite *suite_parse(void)
 	tcase_add_test(names, test_reserved_sorted);
 	tcase_add_test(names, test_reserved_renamed);
 	tcase_add_test(names, test_lib_names);
+	tcase_add_test(names, test_shadow_builtins);
+	tcase_add_test(names, test_shadow_whole_file);
 	suite_add_tcase(s, names);
 	return s;
 }
