@@ -2,7 +2,8 @@
 # tests/header.sh: the generated header is valid C99 and C++11, 14 and 17
 # (symkern(3): "C99 and later, C++"), with -pedantic -Wall -Wextra -Werror,
 # for every bundled .sym file (and funcs.sym with --fast-math, whose header
-# differs): g++ compiles a .cpp and $CC a C99 .c that include it.  Skips
+# differs): g++ compiles a .cpp and $CC a C99 .c that include it; and no
+# output of those holds an unexpanded template macro.  Skips
 # (77) without g++, after the C checks.  make check sets the SYMKERN_*
 # variables and CC.
 srcdir=${SYMKERN_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -30,6 +31,15 @@ for sym in examples/seeds.sym tests/funcs.sym tests/gufuncs.sym tests/rewrites.s
 	gen "$srcdir/$sym"
 done
 gen -n funcs_fast --fast-math "$srcdir/tests/funcs.sym"
+
+# No template macro is left unexpanded (what m4sugar's m4_pattern_forbid
+# checks): an sk_ or m4_ word in an output is a definition the templates
+# used but symkern did not give, or a builtin misspelled.  The bundled
+# files have no names of that form.
+if grep -n -E '(^|[^A-Za-z0-9_])(sk_|sk__|m4_)[A-Za-z0-9_]' ./*.h ./*.cu ./*_cpu.c; then
+	echo "FAIL: unexpanded template macros (above)"
+	exit 1
+fi
 
 for h in *.h; do
 	lib=${h%.h}
