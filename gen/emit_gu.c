@@ -46,11 +46,15 @@ static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, c
 
 /* Item _b's row of array c and its element increment.  An array of a
  * run-time size may be NULL when that size is 0 (symkern(3)), and NULL
- * plus an offset is undefined: then the row is NULL too. */
-static void emit_row(FILE *out, const char *c, bool may_be_null)
+ * plus an offset is undefined: then the array itself is passed, and the
+ * item reads none of it.  The test is on the size, not the pointer: the
+ * argument check has refused NULL for every other size, and a static
+ * analyser then never follows a NULL row into a loop of non-zero length.
+ * size is NULL for a fixed size. */
+static void emit_row(FILE *out, const char *c, const char *size)
 {
-	if (may_be_null)
-		fprintf(out, "(%s ? %s + _b * inc_%s : %s), incel_%s", c, c, c, c, c);
+	if (size)
+		fprintf(out, "(%s ? %s + _b * inc_%s : %s), incel_%s", size, c, c, c, c);
 	else
 		fprintf(out, "%s + _b * inc_%s, incel_%s", c, c, c);
 }
@@ -72,7 +76,7 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 		if (d < 0)
 			fprintf(out, "%s[_b * inc_%s]", c, c);
 		else
-			emit_row(out, c, g->dimsize[d] < 0);
+			emit_row(out, c, g->dimsize[d] < 0 ? g->dimc[d] : NULL);
 	}
 	for (int o = 0; o < g->nouts; o++) {
 		const char *c = g->outc[o];
@@ -80,7 +84,7 @@ static void emit_callargs(FILE *out, const Func *f, bool staged)
 		if (staged)
 			fprintf(out, "_sm + %d * _osz + (ptrdiff_t)threadIdx.x * _ts, _te", o);
 		else
-			emit_row(out, c, g->dimsize[g->loopdim] < 0);
+			emit_row(out, c, g->dimsize[g->loopdim] < 0 ? g->dimc[g->loopdim] : NULL);
 	}
 }
 
@@ -99,6 +103,10 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 	emit_defi(out, name, f->loc.line);
 	snprintf(name, sizeof name, "sk_gu_result_%d", i);
 	emit_defi(out, name, g->loopdim < 0);
+	/* 1 when the output length is a run-time size, which may be 0; a fixed
+	 * size is at least 1 (parse_dim), so its test is left out. */
+	snprintf(name, sizeof name, "sk_gu_outvar_%d", i);
+	emit_defi(out, name, g->loopdim >= 0 && g->dimsize[g->loopdim] < 0);
 	Node *split = gp->split;
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
 	emit_defi(out, name, split != NULL);
