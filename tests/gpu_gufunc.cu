@@ -23,17 +23,11 @@
 #include "cuda_check.h"
 
 #include "gufuncs.h"
+#include "testlib.h"
 
 
 static int failures = 0;
 static uint64_t rng = 777;
-static double uniform(double lo, double hi)
-{
-	uint64_t z = (rng += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return lo + (hi - lo) * (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
-}
 
 enum Kind { SEQ, SEQ_FIXED, RED, RED_X, VEC };
 
@@ -121,9 +115,9 @@ template <typename T> static void run(const Gu<T> &g, size_t batch, size_t n, in
 	size_t nv = batch * (vn ? vn : 1), no = batch * (on ? on : 1);
 	std::vector<T> v(nv ? nv : 1), x(batch), cpu(no ? no : 1), gpu(no ? no : 1);
 	for (auto &e : v)
-		e = (T)uniform(0.1, 1);
+		e = (T)test_uniform(&rng, 0.1, 1);
 	for (auto &e : x)
-		e = (T)uniform(-xmax, xmax);
+		e = (T)test_uniform(&rng, -xmax, xmax);
 	bool col = layout == 1, bc = layout == 2;
 	ptrdiff_t vib = bc ? 0 : col ? 1 : (ptrdiff_t)vn, vie = col ? (ptrdiff_t)batch : 1, xib = bc ? 0 : 1;
 	ptrdiff_t oib = col ? 1 : (ptrdiff_t)on, oie = col ? (ptrdiff_t)batch : 1;
@@ -162,7 +156,7 @@ static void many_streams()
 	const int S = 8;
 	std::vector<double> v(batch * n), cpu(batch), gpu(batch);
 	for (auto &e : v)
-		e = uniform(0.1, 1);
+		e = test_uniform(&rng, 0.1, 1);
 	if (gufuncs_norm2_f64_cpu(batch, n, v.data(), 1, (ptrdiff_t)batch, cpu.data(), 1) != 0) {
 		fprintf(stderr, "FAIL many streams: CPU status\n");
 		failures++;
@@ -247,9 +241,9 @@ static void slots()
 	const size_t nv = 3000000, bmax = 32;
 	std::vector<double> v(nv), x(bmax), cpu[NSLOT_CASES];
 	for (auto &e : v)
-		e = uniform(0.1, 1);
+		e = test_uniform(&rng, 0.1, 1);
 	for (auto &e : x)
-		e = uniform(0.5, 0.99);
+		e = test_uniform(&rng, 0.5, 0.99);
 	double *dv, *dx, *dout;
 	const int S = 4, R = 3, per = S * R * NSLOT_CASES;
 	CK(cudaMalloc(&dv, nv * sizeof(double)));
@@ -382,9 +376,9 @@ template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t 
 	std::vector<T> v(nv), x(batch), cpu(no), gpu(no);
 	for (auto &e : v) {
 		if (data == RANDOM)
-			e = has(g, "cumprod") ? (T)uniform(1 - 0x1p-10, 1 + 0x1p-10) : (T)uniform(0.1, 1);
+			e = has(g, "cumprod") ? (T)test_uniform(&rng, 1 - 0x1p-10, 1 + 0x1p-10) : (T)test_uniform(&rng, 0.1, 1);
 		else
-			e = has(g, "cumprod") ? (T)1 : (T)(floor(uniform(0, 16)) / 16);
+			e = has(g, "cumprod") ? (T)1 : (T)(floor(test_uniform(&rng, 0, 16)) / 16);
 	}
 	// cumprod, exact: along each row (not memory order, which interleaves
 	// rows in columns and skips the gaps of strided rows) a walk of the
@@ -394,7 +388,7 @@ template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t 
 		for (size_t b = 0; b < (bc ? 1 : batch); b++) {
 			int e2 = 0;
 			for (size_t k = 0; k < vn; k++) {
-				double r = uniform(0, 3);
+				double r = test_uniform(&rng, 0, 3);
 				int d = r < 1 ? -1 : r < 2 ? 0 : 1;
 				if ((e2 >= 20 && d > 0) || (e2 <= -20 && d < 0))
 					d = -d;
@@ -403,7 +397,7 @@ template <typename T> static void run_long(const Gu<T> &g, size_t batch, size_t 
 			}
 		}
 	for (auto &e : x)
-		e = (T)uniform(-0.999, 0.999);
+		e = (T)test_uniform(&rng, -0.999, 0.999);
 	if (!both(g, batch, n, v, x, vib, vie, xib, oib, oie, cpu, gpu, " long", layout))
 		return;
 	bool bad = false;

@@ -17,18 +17,12 @@
 
 #include "funcs.h"
 #include "seeds.h"
+#include "testlib.h"
 
 static int failures = 0;
 
 
 static uint64_t rng = 12345;
-static double uniform(double lo, double hi)
-{
-	uint64_t z = (rng += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return lo + (hi - lo) * (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
-}
 
 // Input ranges where the function is defined, by name; [-2, 2] otherwise.
 static void domain(const char *name, double *lo, double *hi)
@@ -48,20 +42,6 @@ static void domain(const char *name, double *lo, double *hi)
 			*lo = e.lo;
 			*hi = e.hi;
 		}
-}
-
-template <typename T> static double ulps(T a, T b)
-{
-	if (std::isnan(a) || std::isnan(b))
-		return std::isnan(a) && std::isnan(b) ? 0 : INFINITY;
-	if (std::isinf(a) || std::isinf(b))
-		return a == b ? 0 : INFINITY;
-	int e;
-	std::frexp(std::fabs((double)b) > std::fabs((double)a) ? (double)b : (double)a, &e);
-	const int digits = sizeof(T) == 8 ? 53 : 24, emin = sizeof(T) == 8 ? -1021 : -125;
-	if (e < emin)
-		e = emin;
-	return std::fabs((double)a - (double)b) / std::ldexp(1.0, e - digits);
 }
 
 struct Layout {
@@ -102,7 +82,7 @@ static double check_one(const char *lib, const char *name, int nargs, Fn gpu, Fn
 	const size_t out0 = GUARD + L.offset + (L.incout < 0 ? aout - 1 : 0);
 	for (int j = 0; j < nargs; j++) {
 		for (auto &v : hin[j])
-			v = (T)uniform(lo, hi);
+			v = (T)test_uniform(&rng, lo, hi);
 		CK(cudaMalloc(&din[j], lin * sizeof(T)));
 		CK(cudaMemcpy(din[j], hin[j].data(), lin * sizeof(T), cudaMemcpyHostToDevice));
 		hp[j] = hin[j].data() + in0;
@@ -131,7 +111,7 @@ static double check_one(const char *lib, const char *name, int nargs, Fn gpu, Fn
 			guard += memcmp(&got[i], &want[i], sizeof(T)) != 0;
 			continue;
 		}
-		double e = ulps(got[i], want[i]);
+		double e = test_ulps(got[i], want[i], sizeof got[i] == 8 ? 53 : 24);
 		unwritten += std::isnan(got[i]) && !std::isnan(want[i]);
 		if (!(e <= worst))
 			worst = e;

@@ -9,6 +9,7 @@
 
 #include "funcs.h"
 #include "tests.h"
+#include "testlib.h"
 
 typedef long double LD;
 typedef LD (*Ref)(const LD *a);
@@ -122,27 +123,6 @@ static const Case cases[] = {
 enum { NCASES = sizeof cases / sizeof cases[0], NPTS = 4001 };
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
-static double uniform(void) /* [0, 1) */
-{
-	uint64_t z = (rng += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
-}
-
-/* Error of got against ref in ulps of the result type (digits = 53 or 24). */
-static double ulps(LD got, LD ref, int digits)
-{
-	if (isnan(ref) || isinf(ref))
-		return (isnan(ref) && isnan(got)) || got == ref ? 0 : INFINITY;
-	int e;
-	frexpl(ref, &e);
-	int emin = digits == 53 ? DBL_MIN_EXP : FLT_MIN_EXP;
-	if (e < emin)
-		e = emin;
-	return (double)(fabsl(got - ref) / ldexpl(1, e - digits));
-}
-
 static const funcs_fn_info *find(const char *name)
 {
 	for (const funcs_fn_info *f = funcs_cpu_table; f->name; f++)
@@ -165,7 +145,7 @@ START_TEST(test_function)
 	for (int j = 0; j < k; j++)
 		for (int i = 0; i < NPTS; i++) {
 			/* Points on a grid including the ends and 0 where in range, then random. */
-			double v = i < 5 ? (double)(c->lo + (c->hi - c->lo) * i / 4) : (double)(c->lo + (c->hi - c->lo) * uniform());
+			double v = i < 5 ? (double)(c->lo + (c->hi - c->lo) * i / 4) : (double)(c->lo + (c->hi - c->lo) * test_uniform(&rng, 0, 1));
 			in32[j][i] = (float)v;
 			in64[j][i] = v;
 		}
@@ -181,7 +161,7 @@ START_TEST(test_function)
 			a[j] = in64[j][i];
 			b[j] = in32[j][i];
 		}
-		double e64 = ulps(out64[i], c->ref(a), 53), e32 = ulps(out32[i], c->ref(b), 24);
+		double e64 = test_ulps(out64[i], c->ref(a), 53), e32 = test_ulps(out32[i], c->ref(b), 24);
 		if (!(e64 <= worst64))
 			worst64 = e64, at64 = i;
 		if (!(e32 <= worst32))
@@ -228,14 +208,14 @@ START_TEST(test_cbrt)
 	                          DBL_MIN, 0x1p-1074, 1e-310, 0x1p900, nextafter(0x1p900, INFINITY), 0x1p-900,
 	                          nextafter(0x1p-900, 0), 3 * 0x1p899, 0, -0.0, INFINITY, -INFINITY, NAN};
 	for (int i = 0; i < N; i++)
-		x[i] = i < NFIX ? fix[i] : (uniform() < 0.5 ? -1 : 1) * ldexp(1 + uniform(), (int)(uniform() * 2098) - 1074);
+		x[i] = i < NFIX ? fix[i] : (test_uniform(&rng, 0, 1) < 0.5 ? -1 : 1) * ldexp(1 + test_uniform(&rng, 0, 1), (int)(test_uniform(&rng, 0, 1) * 2098) - 1074);
 	memset(o, 0xff, sizeof o);
 	ck_assert_int_eq(funcs_fcbrt_map_f64_cpu(N, x, 1, o, 1), 0);
 	ck_assert(o[0] < 1 && o[1] == 1 && o[2] > -1);
 	ck_assert(o[17] == 0 && !signbit(o[17]) && o[18] == 0 && signbit(o[18]));
 	ck_assert(isinf(o[19]) && o[19] > 0 && isinf(o[20]) && o[20] < 0 && isnan(o[21]));
 	for (int i = 0; i < N; i++) {
-		double e = ulps(o[i], cbrtl((LD)x[i]), 53);
+		double e = test_ulps(o[i], cbrtl((LD)x[i]), 53);
 		ck_assert_msg(e <= 0.51, "cbrt(%a) = %a: %.3f ulp", x[i], o[i], e);
 	}
 }
