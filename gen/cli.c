@@ -9,7 +9,8 @@
  *   lex.c      tokens with positions
  *   parse.c    the grammar and name resolution, building the IR (ir.h)
  *              through dag.c, which folds constants and shares equal
- *              subexpressions
+ *              subexpressions; with parse_expr.c, parse_gu.c, builtins.c,
+ *              symtab.c and reads.c (parse_priv.h says which does what)
  *   sema.c     what the generated code needs of a parsed program: every
  *              constant of every body in range of each precision
  *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal)
