@@ -129,7 +129,7 @@ sk_gu_cpu_decl(sk_i)
 	(void)_w;
 	if (_rc != 0)
 		return _rc;
-m4_ifelse(sk_gu_result(sk_i)sk_gu_outvar(sk_i), 01, [[	if (sk_gu_outlen(sk_i) == 0)
+m4_ifelse(sk_gu_outvar(sk_i), 1, [[	if (sk_gu_outlen(sk_i) == 0)
 		return sk_LIB[[]]_OK; /* no element to compute, however many items */
 ]])m4_dnl
 	sk_LIB[[]]_GU_LOOP

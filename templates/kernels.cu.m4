@@ -441,7 +441,7 @@ extern "C" sk_gu_decl(sk_i)
 {
 	const sk_lib[[_priv_arr]] _a[[[]]] = {sk_gu_arrays(sk_i)};
 	const int _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
-	if (_rc != 0 || batch == 0m4_ifelse(sk_gu_result(sk_i)sk_gu_outvar(sk_i), 01, [[ || sk_gu_outlen(sk_i) == 0]]))
+	if (_rc != 0 || batch == 0m4_ifelse(sk_gu_outvar(sk_i), 1, [[ || sk_gu_outlen(sk_i) == 0]]))
 		return _rc;
 m4_ifelse(sk_gu_result(sk_i), 1, [[	const sk_lib[[_priv_gu_call]] _call = {batch, 0, m4_ifelse(sk_gu_split(sk_i), 1, [[sk_gu_redlen(sk_i), sk_gu_rowsin(sk_i)]], [[0, false]]), false, false};
 ]], [[	const ptrdiff_t _V = (ptrdiff_t)(16 / sizeof(sk_T)); /* for the columns' condition */
