@@ -421,6 +421,12 @@ static Node *norm(Rw *w, Node *x)
 	return r;
 }
 
+/* Sum(t**2, ...) as written (t**2 is t*t: dag.c's lowering). */
+static bool sum_of_squares(const Node *x)
+{
+	return x->op == N_SUM && x->kids[0]->op == N_MUL && x->kids[0]->kids[0] == x->kids[0]->kids[1];
+}
+
 /* log(1 + exp(a)) -> softplus, log(exp(a) + exp(b)) -> log-sum-exp,
  * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u); but log(1 + erf(z))
  * is log(erfc(-z)), its operand's rewrite (log1p(erf(z)) would be
@@ -483,6 +489,8 @@ static Node *rewrite_node(Rw *w, Node *x)
 			r = logarithm(w, x->kids[0]);
 		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP) && !nonpositive(x->kids[0]->kids[0]))
 			r = softplus(d, R(w, x->kids[0]->kids[0]));
+		else if (x->fn == MF_SQRT && sum_of_squares(x->kids[0]))
+			r = rewrite_sum_norm(d, x->kids[0], R(w, x->kids[0]->kids[0]->kids[0]));
 		else if (x->fn == MF_SQRT)
 			r = norm(w, x->kids[0]);
 		break;
