@@ -3,6 +3,7 @@
  * batch in {0, 1, 7, 10^5} (10^5 only up to n = 16, to keep the suite
  * fast), in the row and the column layout and with broadcast inputs; and
  * their argument checks. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -431,6 +432,64 @@ START_TEST(test_in_place)
 }
 END_TEST
 
+/* norm2 where the squares over- or underflow (symkern(5), REWRITES: Blue's
+ * scaled sums): the literal sqrt(Sum(v[k]**2)) is inf for (1e200, 1e200)
+ * and 0 for (1e-200, 1e-200).  Each row in double (f32 0) or float (1),
+ * against the long double norm, within 2 ulps; a NaN anywhere gives NaN,
+ * an infinity (and no NaN) inf. */
+START_TEST(test_norm2_range)
+{
+	static const struct {
+		int f32;
+		size_t n;
+		long double v[4];
+	} t[] = {
+		{0, 2, {1e200L, 1e200L}}, {0, 2, {1e-200L, 1e-200L}}, {0, 2, {-1e300L, 1e300L}},
+		{0, 4, {1e200L, -1e-200L, 3, -4}}, {0, 3, {3e-160L, -4e-160L, 1e-150L}}, {0, 3, {3e-160L, 4e-160L, 1}},
+		{0, 2, {3e-160L, -4e-160L}}, {0, 0, {0}}, {0, 1, {-7}}, {0, 2, {4.9406564584124654e-324L, 0}},
+		{0, 2, {1.5e154L, 1.5e-154L}}, {0, 3, {2e146L, 1e146L, 1e-154L}},
+		{0, 3, {1, NAN, 1e200L}}, {0, 2, {INFINITY, 1}}, {0, 2, {-INFINITY, 1e-200L}}, {0, 2, {NAN, 1e-300L}},
+		{0, 2, {NAN, -INFINITY}},
+		{1, 2, {1e30L, 1e30L}}, {1, 2, {1e-30L, 1e-30L}}, {1, 4, {1e30L, -1e-30L, 3, -4}},
+		{1, 3, {3e-20L, 4e-20L, 1}}, {1, 0, {0}}, {1, 1, {-7}}, {1, 2, {-2e38L, 2e38L}},
+		{1, 3, {1, NAN, 1e30L}}, {1, 2, {-INFINITY, 1e-30L}},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		long double ref = 0, got;
+		int nan = 0, inf = 0;
+		for (size_t k = 0; k < t[i].n; k++) {
+			long double x = t[i].f32 ? (long double)(float)t[i].v[k] : (long double)(double)t[i].v[k];
+			nan |= isnan(x);
+			inf |= isinf(x);
+			ref += x * x; /* long double: neither over- nor underflows here */
+		}
+		ref = sqrtl(ref);
+		if (t[i].f32) {
+			float v[4], out = -1;
+			for (size_t k = 0; k < 4; k++)
+				v[k] = (float)t[i].v[k];
+			ck_assert_int_eq(gufuncs_norm2_f32_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
+			got = out;
+		} else {
+			double v[4], out = -1;
+			for (size_t k = 0; k < 4; k++)
+				v[k] = (double)t[i].v[k];
+			ck_assert_int_eq(gufuncs_norm2_f64_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
+			got = out;
+		}
+		if (nan || inf) {
+			ck_assert_msg(nan ? isnan(got) : isinf(got) && got > 0, "case %zu: %Lg", i, got);
+			continue;
+		}
+		long double ulp = t[i].f32 ? ldexpl(1, ilogbl(ref) - 23) : ldexpl(1, ilogbl(ref) - 52);
+		if (ref == 0)
+			ulp = t[i].f32 ? (long double)FLT_TRUE_MIN : (long double)DBL_TRUE_MIN;
+		ck_assert_msg(fabsl(got - ref) <= 2 * ulp, "case %zu (%s): %.17Lg, want %.17Lg (%.3Lg ulps)", i,
+		              t[i].f32 ? "f32" : "f64", got, ref, fabsl(got - ref) / ulp);
+	}
+}
+END_TEST
+
 Suite *suite_gufunc(void)
 {
 	Suite *s = suite_create("gufunc");
@@ -442,6 +501,7 @@ Suite *suite_gufunc(void)
 	tcase_add_test(tc, test_long_size_names);
 	tcase_add_test(tc, test_no_elements);
 	tcase_add_test(tc, test_in_place);
+	tcase_add_test(tc, test_norm2_range);
 	suite_add_tcase(s, tc);
 	return s;
 }
