@@ -473,6 +473,81 @@ template <typename T> static int run_longs(const Gu<T> *gs, size_t ngs)
 	return runs;
 }
 
+// norm2 where the squares over- or underflow (symkern(5), REWRITES: Blue's
+// scaled sums): each row alone and all rows as one batch, in double and
+// float, on the GPU as on the CPU (within 2 ulps; NaN where the CPU has
+// NaN, inf where inf), and the CPU against the expected norm.
+template <typename T> struct RangeRow {
+	size_t n;
+	T v[4];
+	T want; // the norm rounded (NaN: NaN expected; inf: inf)
+};
+template <typename T>
+static void norm2_range_rows(const char *prec, const RangeRow<T> *rows, size_t nrows,
+                             int (*gpu)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t, cudaStream_t),
+                             int (*cpu)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t))
+{
+	const T eps = sizeof(T) == 8 ? (T)0x1p-52 : (T)0x1p-23;
+	T *dv, *dout;
+	CK(cudaMalloc(&dv, nrows * 4 * sizeof(T)));
+	CK(cudaMalloc(&dout, nrows * sizeof(T)));
+	std::vector<T> v(nrows * 4), out(nrows), ref(nrows);
+	for (size_t i = 0; i < nrows; i++)
+		for (int k = 0; k < 4; k++)
+			v[i * 4 + k] = rows[i].v[k];
+	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+	for (int whole = 0; whole < 2; whole++)
+		for (size_t i = 0; i < nrows; i++) {
+			if (whole && i > 0)
+				break;
+			size_t b = whole ? nrows : 1, n = whole ? 4 : rows[i].n, at = whole ? 0 : i;
+			if (whole) // the batch: every row at n = 4 (the unused entries are 0)
+				for (size_t r = 0; r < nrows; r++)
+					for (size_t k = rows[r].n; k < 4; k++)
+						v[r * 4 + k] = 0;
+			if (whole)
+				CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+			if (gpu(b, n, dv + at * 4, 4, 1, dout, 1, 0) != 0 || cpu(b, n, v.data() + at * 4, 4, 1, ref.data(), 1) != 0) {
+				fprintf(stderr, "FAIL norm2 range %s row %zu: status\n", prec, i);
+				failures++;
+				continue;
+			}
+			CK(cudaDeviceSynchronize());
+			CK(cudaMemcpy(out.data(), dout, b * sizeof(T), cudaMemcpyDeviceToHost));
+			for (size_t r = 0; r < b; r++) {
+				T w = rows[at + r].want, g = out[r], c = ref[r];
+				bool ok = std::isnan(w) ? std::isnan(g) && std::isnan(c)
+				                        : std::fabs(g - w) <= 2 * eps * std::fabs(w) && std::fabs(c - w) <= 2 * eps * std::fabs(w);
+				if (std::isinf(w))
+					ok = g == w && c == w;
+				if (!ok) {
+					fprintf(stderr, "FAIL norm2 range %s row %zu: gpu %.17g cpu %.17g want %.17g\n", prec, at + r,
+					        (double)g, (double)c, (double)w);
+					failures++;
+				}
+			}
+		}
+	CK(cudaFree(dv));
+	CK(cudaFree(dout));
+}
+
+static void norm2_range()
+{
+	static const RangeRow<double> r64[] = {
+		{2, {1e200, 1e200}, 1.4142135623730951e200}, {2, {1e-200, 1e-200}, 1.4142135623730951e-200},
+		{4, {1e200, -1e-200, 3, -4}, 1e200}, {3, {3e-160, 4e-160, 1}, 1}, {2, {3e-160, -4e-160}, 5e-160},
+		{1, {-7}, 7}, {2, {1.5e154, 1.5e-154}, 1.5e154}, {3, {1, NAN, 1e200}, NAN},
+		{2, {INFINITY, 1}, INFINITY}, {2, {-INFINITY, 1e-200}, INFINITY}, {2, {NAN, 1e-300}, NAN},
+	};
+	static const RangeRow<float> r32[] = {
+		{2, {1e30f, 1e30f}, 1.41421356e30f}, {2, {1e-30f, 1e-30f}, 1.41421356e-30f}, {4, {1e30f, -1e-30f, 3, -4}, 1e30f},
+		{3, {3e-20f, 4e-20f, 1}, 1}, {1, {-7}, 7}, {2, {-2e38f, 2e38f}, 2.82842712e38f},
+		{3, {1, NAN, 1e30f}, NAN}, {2, {-INFINITY, 1e-30f}, INFINITY},
+	};
+	norm2_range_rows("f64", r64, sizeof r64 / sizeof r64[0], gufuncs_norm2_f64, gufuncs_norm2_f64_cpu);
+	norm2_range_rows("f32", r32, sizeof r32 / sizeof r32[0], gufuncs_norm2_f32, gufuncs_norm2_f32_cpu);
+}
+
 int main()
 {
 	int ndev = 0;
@@ -526,7 +601,8 @@ int main()
 	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
 	slots();
-	runs += 2;
+	norm2_range();
+	runs += 3;
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);
 	return failures ? 1 : 0;
 }
