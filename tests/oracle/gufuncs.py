@@ -873,6 +873,56 @@ def judge_compensation(lib, rng, rows, tables, Table):
     return fails
 
 
+NORM_RANGE_BOUND = 2.0
+
+
+def _range_row(prec, rng, n, kind):
+    """A row for gnorm whose squares over- or underflow in prec: near the
+    largest finite number (big), near and below the least normal one
+    (tiny, subnormals included), or both with mid-range values (mixed)."""
+    emin, emax = (-1022, 1023) if prec == "f64" else (-126, 127)
+    if kind == "big":
+        e = rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n), n)
+    elif kind == "tiny":
+        e = rng.uniform(emin - (52 if prec == "f64" else 23) + 8, emin // 2 - 2, n)
+    else:
+        e = rng.choice([rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n)), rng.uniform(-3, 3),
+                        rng.uniform(emin - 8, emin // 2 - 2)], n)
+    v = np.ldexp(rng.uniform(1, 2, n), e.astype(np.int64) - 1) * rng.choice([-1.0, 1.0], n)
+    return v.astype(DT[prec])
+
+
+def judge_norm_range(lib, rng, rows, tables, Table):
+    """gnorm, sqrt(Sum(v[k]**2)), where the squares over- or underflow:
+    Blue's scaled sums (symkern(5), REWRITES) against the exact norm, and
+    the literal sqrt of a plain sum of squares in the working precision
+    (inf or 0 there)."""
+    fails = []
+    t = Table("norm sqrt(Sum(v[k]**2)) where the squares over- or underflow, CPU: max (median) ulps",
+              ["data", "prec", "n", "rows", "symkern", "literal", "bound", "ok"])
+    for kind in ("big", "tiny", "mixed"):
+        for prec in ("f64", "f32"):
+            for n in (2, 40, 3000):
+                ek, el = [], []
+                for _ in range(max(2, rows)):
+                    v = _range_row(prec, rng, n, kind)
+                    got = float(lib.gufuncs["gnorm"](v))
+                    with np.errstate(over="ignore", under="ignore"):
+                        lit = float(np.sqrt(np.sum(v * v, dtype=DT[prec])))
+                    with mp.workdps(DPS):
+                        S = mp.sqrt(mpmath.fsum([mpmath.mpf(float(a)) ** 2 for a in v]))
+                    ek.append(_err_ulps(got, S, prec)[0])
+                    el.append(_err_ulps(lit, S, prec)[0])
+                ok = not max(ek) > NORM_RANGE_BOUND
+                t.add(kind, prec, n, len(ek), "%s (%s)" % (fmt_(max(ek)), fmt_(np.median(ek))),
+                      "%s (%s)" % (fmt_(max(el)), fmt_(np.median(el))), NORM_RANGE_BOUND, "yes" if ok else "NO")
+                if not ok:
+                    fails.append("gufunc gnorm %s n=%d on %s data: %s ulps (bound %s)" % (
+                        prec, n, kind, fmt_(max(ek)), NORM_RANGE_BOUND))
+    tables.append(t)
+    return fails
+
+
 ## Entry points ##############################################################
 
 def generate(build, specs, workdir, name="gu"):
@@ -920,4 +970,5 @@ def run(build, rng, rows, bounds, tables, Table, fmt, workdir, randoms=0, seed=1
         for s in rnd:
             print("%s: %s" % (s.name, s.text()))
     fails += judge_compensation(lib, rng, rows, tables, Table)
+    fails += judge_norm_range(lib, rng, rows, tables, Table)
     return fails
