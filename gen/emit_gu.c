@@ -4,19 +4,18 @@
  * a shared reduction, around the bodies that emit_item.c writes. */
 #include "emit_gu_priv.h"
 
-/* The definitions of a shared reduction (a split one, or a parallel
- * gufunc's index-free one): operator, identity, number of terms, the
- * rows condition and the condition for groups of neighbours (empty when
- * never). */
-static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, const Node *sum)
+/* The definitions of a shared reduction r (a split one, or a parallel
+ * gufunc's index-free one): the number of accumulators, the operator,
+ * the number of terms, the rows condition and the condition for groups
+ * of neighbours (empty when never). */
+static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, const Red *r)
 {
 	FILE *out = pr->out;
 	Dag *dag = pr->dag;
 	const Gufunc *g = f->gu;
-	bool prod = sum->op == N_PROD;
-	fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
-	fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
-	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, prod ? "true" : "false");
+	const Node *sum = r->sum[0];
+	fprintf(out, "m4_define([[sk_gu_redk_%d]], [[[[%d]]]])\n", i, r->n);
+	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, sum->op == N_PROD ? "true" : "false");
 	/* The number of terms, for choosing threads per item. */
 	fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
 	pr->f = f;
@@ -107,21 +106,21 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 	 * size is at least 1 (parse_dim), so its test is left out. */
 	snprintf(name, sizeof name, "sk_gu_outvar_%d", i);
 	emit_defi(out, name, g->loopdim >= 0 && g->dimsize[g->loopdim] < 0);
-	Node *split = gp->split;
+	const Red *split = &gp->split;
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
-	emit_defi(out, name, split != NULL);
-	if (split)
+	emit_defi(out, name, split->n > 0);
+	if (split->n)
 		emit_red_defs(pr, gp, f, i, split);
 	const Par par = gp->par;
 	snprintf(name, sizeof name, "sk_gu_par_%d", i);
 	emit_defi(out, name, par.kind);
 	if (par.kind != PAR_NONE) {
 		snprintf(name, sizeof name, "sk_gu_pre_%d", i);
-		emit_defi(out, name, par.pre != NULL);
+		emit_defi(out, name, par.pre.n > 0);
 		/* The scan's operator as a C++ template argument: is it *? */
 		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
-		if (par.pre)
-			emit_red_defs(pr, gp, f, i, par.pre);
+		if (par.pre.n)
+			emit_red_defs(pr, gp, f, i, &par.pre);
 	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
@@ -191,12 +190,12 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 			emit_total_body(&e, &par);
 			fputs("]]]])\n", out);
 		}
-		if (par.pre) {
+		if (par.pre.n) {
 			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
-			emit_split_body(&e, par.pre, 0);
+			emit_split_body(&e, &par.pre, 0);
 			fputs("]]]])\n", out);
 		}
-		if (split) {
+		if (split->n) {
 			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
 			emit_split_body(&e, split, 0);
 			fprintf(out, "]]]])\nm4_define([[sk_gu_fbody_%d_%s]], [[[[", i, P);

@@ -436,6 +436,8 @@ static Node *logarithm(Rw *w, Node *x)
 	Dag *d = w->dag;
 	if (erf_complement(NULL, x))
 		return NULL;
+	if (x->op == N_SUM && is_call(x->kids[0], MF_EXP))
+		return rewrite_sum_logsumexp(d, x, R(w, x->kids[0]->kids[0]));
 	Node *u = one_plus(x);
 	if (u && is_call(u, MF_EXP) && !nonpositive(u->kids[0]))
 		return softplus(d, R(w, u->kids[0]));
@@ -508,7 +510,7 @@ static Node *rewrite_node(Rw *w, Node *x)
 	bool same = true;
 	for (int i = 0; i < x->nkids; i++) {
 		/* The limits of a Sum are integer expressions, not values: as written. */
-		kids[i] = (x->op == N_SUM || x->op == N_PROD) && i > 0 ? x->kids[i] : R(w, x->kids[i]);
+		kids[i] = dag_is_red(x->op) && i > 0 ? x->kids[i] : R(w, x->kids[i]);
 		same = same && kids[i] == x->kids[i];
 	}
 	if (same)
@@ -517,10 +519,12 @@ static Node *rewrite_node(Rw *w, Node *x)
 	case N_NEG:
 	case N_NOT: return dag_op(d, x->op, kids[0], NULL);
 	case N_SELECT: return dag_select(d, kids[0], kids[1], kids[2]);
+	case N_FALLBACK: return dag_fallback(d, kids[0], kids[1], kids[2]);
 	case N_CALL: return dag_call(d, x->fn, kids);
 	case N_UCALL: return dag_ucall(d, x->func, kids);
 	case N_SUM:
 	case N_PROD:
+	case N_MAXR:
 	case N_INDPOW:
 	case N_INDFACT:
 	case N_VREAD:

@@ -19,4 +19,8 @@ void rewrite_program(Dag *d, Program *prog);
  * scaled sums, given the Sum as written and its term t rewritten. */
 Node *rewrite_sum_norm(Dag *d, const Node *sum, Node *t);
 
+/* log(Sum(exp(t), ...)) as m + log(Sum(exp(t - m), ...)), m the largest
+ * term, given the Sum as written and t rewritten. */
+Node *rewrite_sum_logsumexp(Dag *d, const Node *sum, Node *t);
+
 #endif

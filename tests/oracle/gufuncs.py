@@ -676,6 +676,7 @@ def specs_fixed(symkern):
         red("gmean", (v,), sympy.Sum(v[k], lim) / n, _vecs(_mixed)),
         red("gnorm", (v,), sympy.sqrt(sympy.Sum(v[k] ** 2, lim)), _vecs((-1, 1, False, None)),
             _sizes(SZ, big=BIG)),
+        red("glse", (v,), sympy.log(sympy.Sum(sympy.exp(v[k]), lim)), _vecs((-5, 5, False, None))),
         red("gdot4", (v4, w4), sympy.Sum(v4[k] * w4[k], (k, 0, 3)),
             _vecs((-1, 1, False, 4), (-1, 1, False, 4)), _sizes((4,))),
         seq("gcheb", (x,), symkern.Sequences(t, [(t[0], 1), (t[1], x), (t[k], 2 * x * t[k - 1] - t[k - 2])]),
@@ -879,12 +880,18 @@ NORM_RANGE_BOUND = 2.0
 def _range_row(prec, rng, n, kind):
     """A row for gnorm whose squares over- or underflow in prec: near the
     largest finite number (big), near and below the least normal one
-    (tiny, subnormals included), or both with mid-range values (mixed)."""
+    (tiny, subnormals included), both with mid-range values (mixed), or
+    tiny ones with one that is not, and no big one (tinymid: Blue's
+    hypot branch, asml > 0 and abig = 0, in every row).  Every kind takes
+    the rewrite's fallback (the sum of squares out of range)."""
     emin, emax = (-1022, 1023) if prec == "f64" else (-126, 127)
     if kind == "big":
         e = rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n), n)
     elif kind == "tiny":
         e = rng.uniform(emin - (52 if prec == "f64" else 23) + 8, emin // 2 - 2, n)
+    elif kind == "tinymid":
+        e = rng.uniform(emin - 8, emin // 2 - 2, n)
+        e[rng.integers(0, n)] = rng.uniform(emin // 2 + 4, emin // 2 + 30)  # a norm below 2^-480
     else:
         e = rng.choice([rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n)), rng.uniform(-3, 3),
                         rng.uniform(emin - 8, emin // 2 - 2)], n)
@@ -900,7 +907,7 @@ def judge_norm_range(lib, rng, rows, tables, Table):
     fails = []
     t = Table("norm sqrt(Sum(v[k]**2)) where the squares over- or underflow, CPU: max (median) ulps",
               ["data", "prec", "n", "rows", "symkern", "literal", "bound", "ok"])
-    for kind in ("big", "tiny", "mixed"):
+    for kind in ("big", "tiny", "mixed", "tinymid"):
         for prec in ("f64", "f32"):
             for n in (2, 40, 3000):
                 ek, el = [], []
@@ -919,6 +926,56 @@ def judge_norm_range(lib, rng, rows, tables, Table):
                 if not ok:
                     fails.append("gufunc gnorm %s n=%d on %s data: %s ulps (bound %s)" % (
                         prec, n, kind, fmt_(max(ek)), NORM_RANGE_BOUND))
+    tables.append(t)
+    return fails
+
+
+LSE_RANGE_BOUND = 2.0
+
+
+def _lse_row(prec, rng, n, kind):
+    """A row for glse whose exps over- or underflow in prec: large
+    (beyond the exp's overflow), small (below its underflow), or mixed
+    (both signs, magnitudes from 1 to 10^4, results near 0 included)."""
+    top = 1000.0 if prec == "f64" else 150.0
+    if kind == "large":
+        v = top + rng.uniform(-20, 20, n)
+    elif kind == "small":
+        v = -top + rng.uniform(-20, 20, n)
+    else:
+        v = rng.choice([-1.0, 1.0], n) * np.exp(rng.uniform(0, math.log(1e4), n))
+    return v.astype(DT[prec])
+
+
+def judge_lse_range(lib, rng, rows, tables, Table):
+    """glse, log(Sum(exp(v[k]))), where the exps over- or underflow: the
+    largest term first (symkern(5), REWRITES) against the exact value, in
+    ulps of max(|value|, 1), and the literal form in the working
+    precision (inf or -inf there)."""
+    fails = []
+    t = Table("log-sum-exp log(Sum(exp(v[k]))) where the exps over- or underflow, CPU: "
+              "max (median) ulps of max(|value|, 1)",
+              ["data", "prec", "n", "rows", "symkern", "literal", "bound", "ok"])
+    for kind in ("large", "small", "mixed"):
+        for prec in ("f64", "f32"):
+            for n in (2, 40, 3000):
+                ek, el = [], []
+                for _ in range(max(2, rows)):
+                    v = _lse_row(prec, rng, n, kind)
+                    got = float(lib.gufuncs["glse"](v))
+                    with np.errstate(over="ignore", under="ignore", divide="ignore"):
+                        lit = float(np.log(np.sum(np.exp(v), dtype=DT[prec])))
+                    with mp.workdps(DPS):
+                        S = mp.log(mpmath.fsum([mp.exp(mpmath.mpf(float(a))) for a in v]))
+                    unit = float(_ulp(np.array([max(abs(float(S)), 1.0)]), prec)[0])
+                    ek.append(abs(got - float(S)) / unit if math.isfinite(got) else math.inf)
+                    el.append(abs(lit - float(S)) / unit if math.isfinite(lit) else math.inf)
+                ok = not max(ek) > LSE_RANGE_BOUND
+                t.add(kind, prec, n, len(ek), "%s (%s)" % (fmt_(max(ek)), fmt_(np.median(ek))),
+                      "%s (%s)" % (fmt_(max(el)), fmt_(np.median(el))), LSE_RANGE_BOUND, "yes" if ok else "NO")
+                if not ok:
+                    fails.append("gufunc glse %s n=%d on %s data: %s ulps (bound %s)" % (
+                        prec, n, kind, fmt_(max(ek)), LSE_RANGE_BOUND))
     tables.append(t)
     return fails
 
@@ -971,4 +1028,5 @@ def run(build, rng, rows, bounds, tables, Table, fmt, workdir, randoms=0, seed=1
             print("%s: %s" % (s.name, s.text()))
     fails += judge_compensation(lib, rng, rows, tables, Table)
     fails += judge_norm_range(lib, rng, rows, tables, Table)
+    fails += judge_lse_range(lib, rng, rows, tables, Table)
     return fails
