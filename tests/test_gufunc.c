@@ -463,6 +463,26 @@ END_TEST
  * and 0 for (1e-200, 1e-200).  Each row in double (f32 0) or float (1),
  * against the long double norm, within 2 ulps; a NaN anywhere gives NaN,
  * an infinity (and no NaN) inf. */
+/* One row of up to 4 terms (n of them) through a CPU reduction in the
+ * precision f32 picks: the result. */
+typedef int (*Red64)(size_t, size_t, const double *, ptrdiff_t, ptrdiff_t, double *, ptrdiff_t);
+typedef int (*Red32)(size_t, size_t, const float *, ptrdiff_t, ptrdiff_t, float *, ptrdiff_t);
+static long double reduce_row(Red64 f64, Red32 f32, int single, size_t n, const long double *t)
+{
+	if (single) {
+		float v[4], out = -1;
+		for (size_t k = 0; k < 4; k++)
+			v[k] = (float)t[k];
+		ck_assert_int_eq(f32(1, n, v, 4, 1, &out, 1), GUFUNCS_OK);
+		return out;
+	}
+	double v[4], out = -1;
+	for (size_t k = 0; k < 4; k++)
+		v[k] = (double)t[k];
+	ck_assert_int_eq(f64(1, n, v, 4, 1, &out, 1), GUFUNCS_OK);
+	return out;
+}
+
 START_TEST(test_norm2_range)
 {
 	static const struct {
@@ -490,19 +510,7 @@ START_TEST(test_norm2_range)
 			ref += x * x; /* long double: neither over- nor underflows here */
 		}
 		ref = sqrtl(ref);
-		if (t[i].f32) {
-			float v[4], out = -1;
-			for (size_t k = 0; k < 4; k++)
-				v[k] = (float)t[i].v[k];
-			ck_assert_int_eq(gufuncs_norm2_f32_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
-			got = out;
-		} else {
-			double v[4], out = -1;
-			for (size_t k = 0; k < 4; k++)
-				v[k] = (double)t[i].v[k];
-			ck_assert_int_eq(gufuncs_norm2_f64_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
-			got = out;
-		}
+		got = reduce_row(gufuncs_norm2_f64_cpu, gufuncs_norm2_f32_cpu, t[i].f32, t[i].n, t[i].v);
 		if (nan || inf) {
 			ck_assert_msg(nan ? isnan(got) : isinf(got) && got > 0, "case %zu: %Lg", i, got);
 			continue;
@@ -546,19 +554,7 @@ START_TEST(test_lse_range)
 			s += expl(x - m);
 		}
 		ref = isfinite(m) ? m + logl(s) : m;
-		if (t[i].f32) {
-			float v[4], out = -1;
-			for (size_t k = 0; k < 4; k++)
-				v[k] = (float)t[i].v[k];
-			ck_assert_int_eq(gufuncs_lse_f32_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
-			got = out;
-		} else {
-			double v[4], out = -1;
-			for (size_t k = 0; k < 4; k++)
-				v[k] = (double)t[i].v[k];
-			ck_assert_int_eq(gufuncs_lse_f64_cpu(1, t[i].n, v, 4, 1, &out, 1), GUFUNCS_OK);
-			got = out;
-		}
+		got = reduce_row(gufuncs_lse_f64_cpu, gufuncs_lse_f32_cpu, t[i].f32, t[i].n, t[i].v);
 		if (nan || !isfinite(ref)) {
 			ck_assert_msg(nan ? isnan(got) : got == ref, "case %zu: %Lg, want %Lg", i, got, ref);
 			continue;
