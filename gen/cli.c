@@ -13,7 +13,8 @@
  *              symtab.c and reads.c (parse_priv.h says which does what)
  *   sema.c     what the generated code needs of a parsed program: every
  *              constant of every body in range of each precision
- *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal)
+ *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal;
+ *              those that reach a gufunc's Sums in rewrite_sum.c)
  *   plan.c     how each gufunc is computed, which functions are called
  *   emit*.c    the program and its plan as m4 definitions, with C
  *              expressions from one printer (emit.c)

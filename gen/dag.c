@@ -124,7 +124,7 @@ Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids
 		n->deps |= 1u << level;
 	if (op == N_SEQ)
 		n->deps |= 1u;
-	if (op == N_SUM || op == N_PROD)
+	if (dag_is_red(op))
 		n->deps = (kids[0]->deps & ~(1u << level)) | kids[1]->deps | kids[2]->deps;
 	return n;
 }
@@ -235,6 +235,17 @@ Node *dag_select(Dag *d, Node *cond, Node *then, Node *otherwise)
 		return then;
 	Node t = blank(N_SELECT, then->type);
 	Node *kids[3] = {cond, then, otherwise};
+	t.kids = kids;
+	t.nkids = 3;
+	return intern(d, &t);
+}
+
+Node *dag_fallback(Dag *d, Node *cond, Node *value, Node *fallback)
+{
+	if (cond->op == N_CONST)
+		return truth(cond) ? value : fallback;
+	Node t = blank(N_FALLBACK, value->type);
+	Node *kids[3] = {cond, value, fallback};
 	t.kids = kids;
 	t.nkids = 3;
 	return intern(d, &t);
@@ -388,7 +399,7 @@ size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 	mark[root->id] = walk;
 	while (sp) {
 		struct Frame *f = &stack[sp - 1];
-		int nk = values && (f->node->op == N_SUM || f->node->op == N_PROD) ? 1 : f->node->nkids;
+		int nk = !values ? f->node->nkids : dag_is_red(f->node->op) ? 1 : f->node->op == N_FALLBACK ? 2 : f->node->nkids;
 		if (f->next < nk) {
 			Node *k = f->node->kids[f->next++];
 			if (mark[k->id] == walk)

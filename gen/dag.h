@@ -42,6 +42,10 @@ Node *dag_arg(Dag *d, Func *f, int index);
 /* N_NEG .. N_DIV, relations, N_AND, N_OR, N_NOT, N_SELECT. */
 Node *dag_op(Dag *d, Op op, Node *a, Node *b);
 Node *dag_select(Dag *d, Node *cond, Node *then, Node *otherwise);
+/* N_FALLBACK: value where cond holds, else fallback, computed only then
+ * (a schedule of values leaves fallback out: its emitter writes it in
+ * the branch). */
+Node *dag_fallback(Dag *d, Node *cond, Node *value, Node *fallback);
 Node *dag_call(Dag *d, MathFn fn, Node **args);
 Node *dag_ucall(Dag *d, Func *f, Node **args);
 Node *dag_pow(Dag *d, Node *base, Node *exponent);
@@ -54,6 +58,13 @@ Node *dag_scale(Dag *d, int e64, int e32);
 Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids);
 /* True for a real constant equal to p/q. */
 bool dag_is_const(const Node *n, int64_t p, int64_t q);
+
+/* Is op a reduction over an index range (Sum, Product, Max): kids body,
+ * lo, hi, its bound index at `level`? */
+static inline bool dag_is_red(Op op)
+{
+	return op == N_SUM || op == N_PROD || op == N_MAXR;
+}
 /* The constant e, as `E` in a .sym file. */
 Num dag_e(void);
 
@@ -62,8 +73,9 @@ Num dag_e(void);
  * until the next dag_schedule on d.  Iterative, so a sum of 10^5 terms does
  * not exhaust the stack. */
 size_t dag_schedule(Dag *d, Node *root, Node ***out);
-/* Likewise; with values true, the limits of Sums and Products (integers,
- * not values) are left out. */
+/* Likewise; with values true, the limits of reductions (integers, not
+ * values) and the fallback of an N_FALLBACK (computed in its branch) are
+ * left out. */
 size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values);
 /* Operation nodes (not constants or arguments) reachable from root. */
 size_t dag_count_ops(Dag *d, Node *root);

@@ -4,19 +4,18 @@
  * a shared reduction, around the bodies that emit_item.c writes. */
 #include "emit_gu_priv.h"
 
-/* The definitions of a shared reduction (a split one, or a parallel
- * gufunc's index-free one): operator, identity, number of terms, the
- * rows condition and the condition for groups of neighbours (empty when
- * never). */
-static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, const Node *sum)
+/* The definitions of a shared reduction r (a split one, or a parallel
+ * gufunc's index-free one): the number of accumulators, the operator,
+ * the number of terms, the rows condition and the condition for groups
+ * of neighbours (empty when never). */
+static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, const Red *r)
 {
 	FILE *out = pr->out;
 	Dag *dag = pr->dag;
 	const Gufunc *g = f->gu;
-	bool prod = sum->op == N_PROD;
-	fprintf(out, "m4_define([[sk_gu_redop_%d]], [[[[%s]]]])\n", i, prod ? "*" : "+");
-	fprintf(out, "m4_define([[sk_gu_redid_%d]], [[[[%s]]]])\n", i, prod ? "1" : "0");
-	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, prod ? "true" : "false");
+	const Node *sum = r->sum[0];
+	fprintf(out, "m4_define([[sk_gu_redk_%d]], [[[[%d]]]])\n", i, r->n);
+	fprintf(out, "m4_define([[sk_gu_redmul_%d]], [[[[%s]]]])\n", i, sum->op == N_PROD ? "true" : "false");
 	/* The number of terms, for choosing threads per item. */
 	fprintf(out, "m4_define([[sk_gu_redlen_%d]], [[[[", i);
 	pr->f = f;
@@ -107,21 +106,21 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 	 * size is at least 1 (parse_dim), so its test is left out. */
 	snprintf(name, sizeof name, "sk_gu_outvar_%d", i);
 	emit_defi(out, name, g->loopdim >= 0 && g->dimsize[g->loopdim] < 0);
-	Node *split = gp->split;
+	const Red *split = &gp->split;
 	snprintf(name, sizeof name, "sk_gu_split_%d", i);
-	emit_defi(out, name, split != NULL);
-	if (split)
+	emit_defi(out, name, split->n > 0);
+	if (split->n)
 		emit_red_defs(pr, gp, f, i, split);
 	const Par par = gp->par;
 	snprintf(name, sizeof name, "sk_gu_par_%d", i);
 	emit_defi(out, name, par.kind);
 	if (par.kind != PAR_NONE) {
 		snprintf(name, sizeof name, "sk_gu_pre_%d", i);
-		emit_defi(out, name, par.pre != NULL);
+		emit_defi(out, name, par.pre.n > 0);
 		/* The scan's operator as a C++ template argument: is it *? */
 		fprintf(out, "m4_define([[sk_gu_smul_%d]], [[[[%s]]]])\n", i, par.mul ? "true" : "false");
-		if (par.pre)
-			emit_red_defs(pr, gp, f, i, par.pre);
+		if (par.pre.n)
+			emit_red_defs(pr, gp, f, i, &par.pre);
 	}
 	/* The layout signature, as NumPy writes it: (n),()->(n). */
 	fprintf(out, "m4_define([[sk_gu_sig_%d]], [[[[", i);
@@ -140,21 +139,29 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 		if (!(f32 ? info->f32 : info->f64))
 			continue;
 		const char *T = f32 ? "float" : "double", *P = f32 ? "f32" : "f64";
+		/* The kernels' pointers are __restrict__, except those that may
+		 * alias: an input that a result may overwrite in place, and then
+		 * every result (with restrict the compiler may move a result's store
+		 * above another result's load of that input: measured on an H200,
+		 * an unrolled item wrote o0[k] before o3[k] read v3[k] there). */
+		bool anyinplace = false;
+		for (int a = 0; a < f->nargs; a++)
+			anyinplace |= gp->inplace[a];
 		for (int restrict_ = 0; restrict_ < 2; restrict_++) {
-			const char *R = restrict_ ? " *__restrict__ " : " *";
+			const char *R = restrict_ ? " *__restrict__ " : " *", *RO = restrict_ && !anyinplace ? R : " *";
 			fprintf(out, "m4_define([[sk_gu_%s_%d_%s]], [[[[size_t batch", restrict_ ? "kparams" : "params", i, P);
 			for (int d = 0; d < g->ndims; d++)
 				if (g->dimsize[d] < 0)
 					fprintf(out, ", size_t %s", g->dimc[d]);
 			for (int a = 0; a < f->nargs; a++) {
-				fprintf(out, ", const %s%s%s, ptrdiff_t inc_%s", T, R, f->cargs[a], f->cargs[a]);
+				fprintf(out, ", const %s%s%s, ptrdiff_t inc_%s", T, gp->inplace[a] ? " *" : R, f->cargs[a], f->cargs[a]);
 				if (g->argdim[a] >= 0)
 					fprintf(out, ", ptrdiff_t incel_%s", f->cargs[a]);
 			}
 			if (g->loopdim < 0)
-				fprintf(out, ", %s%sout, ptrdiff_t inc_out", T, R);
+				fprintf(out, ", %s%sout, ptrdiff_t inc_out", T, RO);
 			for (int o = 0; o < g->nouts; o++)
-				fprintf(out, ", %s%s%s, ptrdiff_t inc_%s, ptrdiff_t incel_%s", T, R, g->outc[o], g->outc[o], g->outc[o]);
+				fprintf(out, ", %s%s%s, ptrdiff_t inc_%s, ptrdiff_t incel_%s", T, RO, g->outc[o], g->outc[o], g->outc[o]);
 			fputs("]]]])\n", out);
 		}
 		/* The item function's parameters and body. */
@@ -191,12 +198,12 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 			emit_total_body(&e, &par);
 			fputs("]]]])\n", out);
 		}
-		if (par.pre) {
+		if (par.pre.n) {
 			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
-			emit_split_body(&e, par.pre, 0);
+			emit_split_body(&e, &par.pre, 0);
 			fputs("]]]])\n", out);
 		}
-		if (split) {
+		if (split->n) {
 			fprintf(out, "m4_define([[sk_gu_pbody_%d_%s]], [[[[", i, P);
 			emit_split_body(&e, split, 0);
 			fprintf(out, "]]]])\nm4_define([[sk_gu_fbody_%d_%s]], [[[[", i, P);

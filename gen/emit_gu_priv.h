@@ -4,8 +4,8 @@
  *   emit_gu.c    the definitions of each gufunc (emit_gu_defs, emit.h)
  *   emit_item.c  the bodies: the item function, the parts of a split
  *                reduction and of a parallel gufunc
- *   emit_loop.c  values where they can be computed: Sums' loops and the
- *                incremental values of loops */
+ *   emit_loop.c  values where they can be computed: Sums' loops (those of
+ *                one range in one loop) and the incremental values of loops */
 #ifndef SYMKERN_EMIT_GU_PRIV_H
 #define SYMKERN_EMIT_GU_PRIV_H
 
@@ -27,7 +27,7 @@ typedef struct {
 	const char *T;
 	int ntmp;
 	unsigned bound;        /* index levels bound where code is being written */
-	const Node *split;     /* a Sum whose loop runs j = lo + _t, lo + _t + _T, ... */
+	const Node *split;     /* the first Sum of a loop that runs j = lo + _t, lo + _t + _T, ... */
 	long peel, size;       /* steps written out one by one; the fixed size or -1 */
 	/* The item function's size guards: req[id] is the least run-time
 	 * size of the outputs' dimension for which node id reads only elements
@@ -85,7 +85,8 @@ static inline void opnd(Em *e, const Node *x)
  * values of loop `level`: set up for its first index lo (NULL: _k0),
  * advanced once, listed each once, and advanced at the end of a step; the
  * nodes under root that can be computed where code is being written (all,
- * or those whose need[id] is set). */
+ * or those whose need[id] is set); the one loop of reductions that share
+ * a range. */
 void int_text(Em *e, const Node *x);
 void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo);
 void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var);
@@ -93,12 +94,13 @@ void induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***ou
 void induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var);
 void emit_scope(Em *e, Node *root);
 void emit_scope_need(Em *e, Node *root, const char *need);
+void emit_sums(Em *e, Node *const *xs, int n);
 
 /* emit_item.c: the statements of the item function, of a split
  * reduction's partial (which = 0) or final (1) function, and of a
  * parallel gufunc's range and total functions. */
 void emit_item_body(Em *e);
-void emit_split_body(Em *e, Node *sum, int which);
+void emit_split_body(Em *e, const Red *r, int which);
 void emit_range_body(Em *e, const Par *p);
 void emit_total_body(Em *e, const Par *p);
 

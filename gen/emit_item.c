@@ -303,9 +303,19 @@ void emit_item_body(Em *e)
 	e->req = NULL;
 }
 
+/* The value of member m of shared reduction r in the final or range
+ * functions: _acc, or its component m where r has several. */
+static void red_take(Em *e, const Red *r, int m)
+{
+	if (r->n == 1)
+		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, r->sum[m]));
+	else
+		fprintf(e->out, "\tconst %s t%d = _acc.v[%d];\n", e->T, new_tmp(e, r->sum[m]), m);
+}
+
 /* The partial function (which = 0) or the final one (1) of a split
- * reduction. */
-void emit_split_body(Em *e, Node *sum, int which)
+ * reduction r. */
+void emit_split_body(Em *e, const Red *r, int which)
 {
 	const Func *f = e->f;
 	fn_prologue(e, true);
@@ -316,25 +326,34 @@ void emit_split_body(Em *e, Node *sum, int which)
 			if (e->plan->reads[a])
 				fprintf(e->out, "\tif (_V > 1) {\n\t\tincel_%s = 1;\n\t\t%s = (const %s *)__builtin_assume_aligned(%s, 16);\n\t}\n",
 				        f->cargs[a], f->cargs[a], e->T, f->cargs[a]);
-		e->split = sum;
-		emit_scope(e, sum);
+		/* The terms' index-free operands, then the one loop. */
+		for (int m = 0; m < r->n; m++)
+			emit_scope(e, r->sum[m]->kids[0]);
+		e->split = r->sum[0];
+		emit_sums(e, r->sum, r->n);
 		e->split = NULL;
-		fputs("\treturn ", e->out);
-		opnd(e, sum);
-		fputc(';', e->out);
+		fputs(r->n > 1 ? "\treturn {{" : "\treturn ", e->out);
+		for (int m = 0; m < r->n; m++) {
+			fputs(m ? ", " : "", e->out);
+			opnd(e, r->sum[m]);
+		}
+		fputs(r->n > 1 ? "}};" : ";", e->out);
 	} else {
-		/* Only what the result needs beyond the Sum: values used inside
-		 * it alone would be unused here. */
+		/* Only what the result needs beyond the Sums: values used inside
+		 * them alone would be unused here. */
 		Node **order;
 		size_t n = dag_schedule_values(e->dag, f->root, &order, true);
 		char *need = arena_alloc(e->dag->arena, (size_t)e->dag->next_id);
 		memset(need, 0, (size_t)e->dag->next_id);
 		need[f->root->id] = 1;
+		for (int m = 0; m < r->n; m++)
+			need[r->sum[m]->id] = 2;
 		for (size_t i = n; i-- > 0;)
-			if (need[order[i]->id] && order[i] != sum)
+			if (need[order[i]->id] == 1)
 				for (int k = 0; k < order[i]->nkids; k++)
-					need[order[i]->kids[k]->id] = 1;
-		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, sum));
+					need[order[i]->kids[k]->id] |= 1;
+		for (int m = 0; m < r->n; m++)
+			red_take(e, r, m);
 		emit_scope_need(e, f->root, need);
 		fputs("\treturn ", e->out);
 		opnd(e, f->root);
@@ -366,8 +385,9 @@ static void par_prologue(Em *e, const Par *p, Node *const *roots, int nr, Node *
 {
 	fn_prologue(e, true);
 	fputs("\t(void)_acc;\n", e->out);
-	if (p->pre && reaches(e->dag, roots, nr, p->pre))
-		fprintf(e->out, "\tconst %s t%d = _acc;\n", e->T, new_tmp(e, p->pre));
+	for (int m = 0; m < p->pre.n; m++)
+		if (reaches(e->dag, roots, nr, p->pre.sum[m]))
+			red_take(e, &p->pre, m);
 	for (int r = 0; r < nh; r++)
 		emit_scope(e, hoist[r]);
 }

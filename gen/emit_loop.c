@@ -11,6 +11,8 @@
 #include "emit_gu_priv.h"
 
 #include <float.h>
+#include <stdlib.h>
+#include <string.h>
 
 static bool visible(const Em *e, const Node *x)
 {
@@ -206,7 +208,7 @@ static void split_induction_init(Em *e, const Node *sum)
 	}
 }
 
-/* The loops of a split Sum at level L over its terms (see emit_sum).
+/* The loops of a split Sum at level L over its terms (see emit_sums).
  * With _V > 1 (symkern(3): dense rows, 16-byte aligned) a thread takes
  * groups of _V neighbouring terms, each group's loads at once, then the
  * last terms (fewer than _V in all) one by one.  These loops are not
@@ -240,25 +242,37 @@ static void split_loops(Em *e, int L)
 	}
 }
 
-static void emit_sum(Em *e, Node *x)
+/* The loop of reductions xs[0 .. n - 1]: one Product or Max, or Sums that
+ * plan_joins takes together (PLAN_RED_MAX at most), whose terms one loop
+ * over their range computes, so that each input is read once.  Each Sum
+ * keeps its own accumulator and compensation: its value is the one its own
+ * loop would give. */
+void emit_sums(Em *e, Node *const *xs, int n)
 {
-	int L = x->level;
-	bool prod = x->op == N_PROD;
-	int acc = ++e->ntmp, comp = ++e->ntmp;
-	ind(e);
-	fprintf(e->out, "%s t%d = %s;\n", e->T, acc, prod ? "1" : "0");
+	Node *x = xs[0], *body[PLAN_RED_MAX];
+	int L = x->level, acc[PLAN_RED_MAX], comp[PLAN_RED_MAX];
+	bool sum = x->op == N_SUM, split = x == e->split;
+	const char *id = x->op == N_PROD ? "1" : x->op == N_MAXR ? "-INFINITY" : "0";
+	assert(n >= 1 && n <= PLAN_RED_MAX);
+	for (int m = 0; m < n; m++) {
+		body[m] = xs[m]->kids[0];
+		acc[m] = ++e->ntmp;
+		comp[m] = ++e->ntmp;
+		ind(e);
+		fprintf(e->out, "%s t%d = %s;\n", e->T, acc[m], id);
+	}
 	ind(e);
 	fputs("{\n", e->out);
 	e->indent++;
 	open_scope(e);
-	if (!prod) {
+	for (int m = 0; m < n && sum; m++) {
 		ind(e);
-		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp);
+		fprintf(e->out, "%s t%d = 0; /* Kahan compensation */\n", e->T, comp[m]);
 	}
-	if (x == e->split)
-		split_induction_init(e, x);
-	induction_init(e, &x->kids[0], 1, L, x->kids[1]);
-	if (x == e->split) {
+	for (int m = 0; m < n && split; m++)
+		split_induction_init(e, xs[m]);
+	induction_init(e, body, n, L, x->kids[1]);
+	if (split) {
 		/* GPU only: the thread's terms are at offsets _t, _t + _T, ...
 		 * from lo, up to hi and to _h; one term is the lambda _term, so
 		 * that the loops below share its text. */
@@ -284,38 +298,89 @@ static void emit_sum(Em *e, Node *x)
 	open_scope(e);
 	unsigned saved = e->bound;
 	e->bound |= 1u << L;
-	emit_scope(e, x->kids[0]);
-	ind(e);
-	if (prod) {
-		fprintf(e->out, "t%d *= ", acc);
-		opnd(e, x->kids[0]);
-		fputs(";\n", e->out);
-	} else {
+	for (int m = 0; m < n; m++)
+		emit_scope(e, body[m]);
+	for (int m = 0; m < n; m++) {
+		ind(e);
+		if (x->op == N_PROD) {
+			fprintf(e->out, "t%d *= ", acc[m]);
+			opnd(e, body[m]);
+			fputs(";\n", e->out);
+			continue;
+		}
+		if (x->op == N_MAXR) {
+			fprintf(e->out, "t%d = fmax%s(t%d, ", acc[m], e->f32 ? "f" : "", acc[m]);
+			opnd(e, body[m]);
+			fputs(");\n", e->out);
+			continue;
+		}
 		/* A non-finite sum keeps no compensation: inf - inf would make it NaN. */
-		fprintf(e->out, "const %s _y%d = ", e->T, acc);
-		opnd(e, x->kids[0]);
-		fprintf(e->out, " - t%d, _s%d = t%d + _y%d;\n", comp, acc, acc, acc);
+		fprintf(e->out, "const %s _y%d = ", e->T, acc[m]);
+		opnd(e, body[m]);
+		fprintf(e->out, " - t%d, _s%d = t%d + _y%d;\n", comp[m], acc[m], acc[m], acc[m]);
 		ind(e);
-		fprintf(e->out, "t%d = isfinite(_s%d) ? (_s%d - t%d) - _y%d : 0;\n", comp, acc, acc, acc, acc);
+		fprintf(e->out, "t%d = isfinite(_s%d) ? (_s%d - t%d) - _y%d : 0;\n", comp[m], acc[m], acc[m], acc[m],
+		        acc[m]);
 		ind(e);
-		fprintf(e->out, "t%d = _s%d;\n", acc, acc);
+		fprintf(e->out, "t%d = _s%d;\n", acc[m], acc[m]);
 	}
 	char var[16];
 	snprintf(var, sizeof var, "_j%d", L);
-	induction_step(e, &x->kids[0], 1, L, var);
+	induction_step(e, body, n, L, var);
 	e->bound = saved;
 	close_scope(e);
 	e->indent--;
 	ind(e);
-	fputs(x == e->split ? "};\n" : "}\n", e->out);
-	if (x == e->split)
+	fputs(split ? "};\n" : "}\n", e->out);
+	if (split)
 		split_loops(e, L);
 	close_scope(e);
 	e->indent--;
 	ind(e);
 	fputs("}\n", e->out);
-	*emit_tmp(e->pr, x) = acc;
-	*emit_scope_of(e->pr, x) = e->active[e->nactive - 1];
+	for (int m = 0; m < n; m++) {
+		*emit_tmp(e->pr, xs[m]) = acc[m];
+		*emit_scope_of(e->pr, xs[m]) = e->active[e->nactive - 1];
+	}
+}
+
+/* x, an N_FALLBACK whose condition and value are written: its fallback
+ * only where the condition fails, in a block of its own (the values
+ * written there are not visible after it). */
+static void emit_fallback(Em *e, Node *x)
+{
+	int t = new_tmp(e, x);
+	ind(e);
+	fprintf(e->out, "%s t%d = ", x->type == TY_BOOL ? "int" : e->T, t);
+	opnd(e, x->kids[1]);
+	fputs(";\n", e->out);
+	ind(e);
+	fputs("if (!", e->out);
+	opnd(e, x->kids[0]);
+	fputs(") {\n", e->out);
+	e->indent++;
+	open_scope(e);
+	emit_scope(e, x->kids[2]);
+	ind(e);
+	fprintf(e->out, "t%d = ", t);
+	opnd(e, x->kids[2]);
+	fputs(";\n", e->out);
+	close_scope(e);
+	e->indent--;
+	ind(e);
+	fputs("}\n", e->out);
+}
+
+/* Does root reach one of xs[0 .. n - 1]? */
+static bool reaches_any(Dag *dag, Node *root, Node *const *xs, int n)
+{
+	Node **order;
+	size_t m = dag_schedule(dag, root, &order);
+	for (size_t i = 0; i < m; i++)
+		for (int k = 0; k < n; k++)
+			if (order[i] == xs[k])
+				return true;
+	return false;
 }
 
 /* Writes every node under root that can be computed here (its index
@@ -328,19 +393,39 @@ void emit_scope(Em *e, Node *root)
 /* Likewise, but only the nodes whose need[id] is set. */
 void emit_scope_need(Em *e, Node *root, const char *need)
 {
-	Node **order;
-	size_t n = dag_schedule_values(e->dag, root, &order, true);
+	/* A copy: the schedule's buffer is the dag's, which the loops below
+	 * reuse for their own walks. */
+	Node **sched;
+	size_t n = dag_schedule_values(e->dag, root, &sched, true);
+	Node **order = xrealloc(NULL, (n ? n : 1) * sizeof *order);
+	memcpy(order, sched, n * sizeof *order);
 	for (size_t i = 0; i < n; i++) {
 		Node *x = order[i];
 		if (emit_is_leaf(x) || visible(e, x) || (x->deps & ~e->bound) || (need && !need[x->id]) ||
 		    (e->req && e->req[x->id] > e->reqmax))
 			continue;
-		if (x->op == N_SUM || x->op == N_PROD) {
-			emit_sum(e, x);
+		if (dag_is_red(x->op)) {
+			/* The later Sums that can be computed here and share x's
+			 * range join its loop, after their index-free operands. */
+			Node *group[PLAN_RED_MAX] = {x};
+			int ng = 1;
+			for (size_t j = i + 1; j < n && ng < PLAN_RED_MAX; j++) {
+				Node *y = order[j];
+				if (plan_joins(x, y) && !visible(e, y) && !(y->deps & ~e->bound) && (!need || need[y->id]) &&
+				    (!e->req || e->req[y->id] <= e->reqmax) && !reaches_any(e->dag, y->kids[0], group, ng))
+					group[ng++] = y;
+			}
+			for (int m = 1; m < ng; m++)
+				emit_scope_need(e, group[m]->kids[0], need);
+			emit_sums(e, group, ng);
 			continue;
 		}
 		if (x->op == N_INDPOW || x->op == N_INDFACT)
 			continue; /* set up by its loop */
+		if (x->op == N_FALLBACK) {
+			emit_fallback(e, x);
+			continue;
+		}
 		ind(e);
 		fprintf(e->out, "const %s t%d = ", x->type == TY_BOOL ? "int" : e->T, new_tmp(e, x));
 		if (x->op == N_VREAD) {
@@ -352,4 +437,5 @@ void emit_scope_need(Em *e, Node *root, const char *need)
 		}
 		fputs(";\n", e->out);
 	}
+	free(order);
 }

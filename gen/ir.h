@@ -46,6 +46,9 @@ typedef enum {
 	N_VREAD,   /* input vector `index` at index level + off (level -1: at off) */
 	N_SUM,     /* kids: body, lo, hi (integer expressions); bound var `level` */
 	N_PROD,    /* likewise */
+	N_MAXR,    /* likewise, the largest term (fmax: NaN terms skipped; -inf for none); made by rewrite_sum.c */
+	N_FALLBACK, /* kids: condition, value, fallback: value where the condition holds, else
+	             * fallback, which is computed only then (made by rewrite_sum.c) */
 	N_INDPOW,  /* kids[0]**(index at level + off), computed incrementally */
 	N_INDFACT, /* (index at level + off)!, computed incrementally */
 	/* Before rewrite_program only (rewrite.h): */
@@ -71,7 +74,7 @@ struct Node {
 	MathFn fn;
 	Func *func;
 	int index;
-	int level;     /* N_INDEX, N_VREAD, N_SUM, N_PROD, N_INDPOW, N_INDFACT */
+	int level;     /* N_INDEX, N_VREAD, N_SUM, N_PROD, N_MAXR, N_INDPOW, N_INDFACT */
 	long off;      /* N_SEQ, N_VREAD, N_INDPOW, N_INDFACT */
 	unsigned deps; /* bit L: the value depends on the index at level L */
 	uint64_t hash; /* the builder's (dag.c) hash-consing */

@@ -23,32 +23,49 @@ static bool unsplittable(Dag *dag, Node *body)
 	Node **order;
 	size_t n = dag_schedule(dag, body, &order);
 	for (size_t i = 0; i < n; i++)
-		if (order[i]->op == N_SUM || order[i]->op == N_PROD || order[i]->op == N_INDFACT)
+		if (dag_is_red(order[i]->op) || order[i]->op == N_INDFACT)
 			return true;
 	return false;
 }
 
 
-/* A reduction that many threads can share: a scalar result whose value
- * needs exactly one Sum or Product of the inputs, splittable.  Then each
- * thread sums a strided part (the partial function) and the kernel
- * combines the parts before the final function computes the result from
- * their total. */
-static Node *split_sum(Dag *dag, const Func *f)
+bool plan_joins(const Node *a, const Node *b)
 {
-	Node **order, *found = NULL;
+	return a->op == N_SUM && b->op == N_SUM && a->level == b->level && a->kids[1] == b->kids[1] &&
+	       a->kids[2] == b->kids[2];
+}
+
+/* Adds reduction x (level 1, no index dependence) to r; false when it
+ * cannot share r's loop or r is full, or is a Max (the GPU's shared
+ * reductions add or multiply). */
+static bool red_add(Dag *dag, Red *r, Node *x)
+{
+	if (x->op == N_MAXR || x->level != 1 || x->deps || (r->n && (!plan_joins(r->sum[0], x) || r->n == PLAN_RED_MAX)) ||
+	    unsplittable(dag, x->kids[0]))
+		return false;
+	r->sum = arena_grow(dag->arena, r->sum, (size_t)r->n, (size_t)r->n + 1, sizeof *r->sum);
+	r->sum[r->n++] = x;
+	return true;
+}
+
+/* A reduction that many threads can share: a scalar result whose value
+ * needs Sums or a Product of the inputs that red_add takes together.
+ * Then each thread sums a strided part (the partial function) and the
+ * kernel combines the parts before the final function computes the
+ * result from their totals. */
+static Red split_sum(Dag *dag, const Func *f)
+{
+	Node **order;
+	Red r = {NULL, 0};
 	if (f->gu->loopdim >= 0)
-		return NULL;
+		return r;
 	size_t n = dag_schedule_values(dag, f->root, &order, true);
 	for (size_t i = 0; i < n; i++) {
 		Node *x = order[i];
-		if (x->op != N_SUM && x->op != N_PROD)
-			continue;
-		if (found || x->level != 1 || x->deps)
-			return NULL;
-		found = x;
+		if (dag_is_red(x->op) && !red_add(dag, &r, x))
+			return (Red){NULL, 0};
 	}
-	return found && !unsplittable(dag, found->kids[0]) ? found : NULL;
+	return r;
 }
 
 
@@ -65,26 +82,28 @@ static long seq_reach(Dag *dag, Node *root)
 	return m;
 }
 
-/* The index-free reduction of g's terms in *pre (NULL for none); false
- * when there are several, or one that cannot be split. */
-static bool find_pre(Dag *dag, const Gufunc *g, Arena *a, Node **pre)
+/* The index-free reductions of g's terms, which red_add takes together,
+ * in *pre (n 0 for none); false when it cannot. */
+static bool find_pre(Dag *dag, const Gufunc *g, Arena *a, Red *pre)
 {
 	Node **roots;
 	int nr = gufunc_roots(g, a, &roots);
-	*pre = NULL;
+	*pre = (Red){NULL, 0};
 	for (int r = 0; r < nr; r++) {
 		Node **order;
 		size_t n = dag_schedule_values(dag, roots[r], &order, true);
 		for (size_t i = 0; i < n; i++) {
 			Node *x = order[i];
-			if ((x->op != N_SUM && x->op != N_PROD) || x->deps || x == *pre)
+			bool dup = false;
+			if (!dag_is_red(x->op) || x->deps)
 				continue;
-			if (*pre || x->level != 1)
+			for (int m = 0; m < pre->n; m++)
+				dup |= pre->sum[m] == x;
+			if (!dup && !red_add(dag, pre, x))
 				return false;
-			*pre = x;
 		}
 	}
-	return !*pre || !unsplittable(dag, (*pre)->kids[0]);
+	return true;
 }
 
 /* Is sequence q a first-order scan?  Sets the element and the operator. */
@@ -107,7 +126,7 @@ static bool is_scan(Dag *dag, const Seq *s, int q, Par *p)
 static Par classify_par(Dag *dag, const Func *f)
 {
 	const Gufunc *g = f->gu;
-	Par p = {.kind = PAR_NONE, .scan = -1};
+	Par p = {.kind = PAR_NONE, .scan = -1, .pre = {NULL, 0}};
 	if (g->loopdim < 0 || g->dimsize[g->loopdim] >= 0 || !find_pre(dag, g, dag->arena, &p.pre))
 		return (Par){.kind = PAR_NONE, .scan = -1};
 	for (int q = 0; q < g->nseqs; q++) {
@@ -157,7 +176,7 @@ static bool reads_elsewhere(Dag *dag, Node *root, int arg, bool base)
 			b = x->level < 0 ? !base : !(x->level == 0 && x->off == 0);
 		for (int k = 0; k < x->nkids && !b; k++)
 			b = bad[x->kids[k]->id];
-		if ((x->op == N_SUM || x->op == N_PROD) && !x->deps)
+		if (dag_is_red(x->op) && !x->deps)
 			b = 0;
 		bad[x->id] = b;
 	}
@@ -236,18 +255,35 @@ static void plan_noinline(Dag *dag, const Program *prog, Plan *plan)
 			plan->nnoinline++;
 }
 
+/* Does any Sum of r read input a?  Can all take neighbouring terms? */
+static bool red_reads(Dag *dag, const Red *r, int a)
+{
+	for (int m = 0; m < r->n; m++)
+		if (reads_arg(dag, r->sum[m], a))
+			return true;
+	return false;
+}
+
+static bool red_vectorizable(Dag *dag, const Red *r)
+{
+	for (int m = 0; m < r->n; m++)
+		if (!vectorizable(dag, r->sum[m]))
+			return false;
+	return r->n > 0;
+}
+
 static GuPlan plan_gufunc(Dag *dag, const Func *f)
 {
 	GuPlan p = {.split = split_sum(dag, f), .par = classify_par(dag, f)};
 	size_t na = (size_t)(f->nargs ? f->nargs : 1);
-	const Node *shared = p.split ? p.split : p.par.pre;
+	const Red *shared = p.split.n ? &p.split : &p.par.pre;
 	p.reads = arena_alloc(dag->arena, na * sizeof *p.reads);
 	p.inplace = arena_alloc(dag->arena, na * sizeof *p.inplace);
 	for (int a = 0; a < f->nargs; a++) {
-		p.reads[a] = shared && reads_arg(dag, shared, a);
+		p.reads[a] = red_reads(dag, shared, a);
 		p.inplace[a] = inplace_ok(dag, f, a);
 	}
-	p.vec = shared && vectorizable(dag, shared);
+	p.vec = red_vectorizable(dag, shared);
 	return p;
 }
 

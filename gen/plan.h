@@ -22,20 +22,35 @@
  * as _acc.  Both need a size given at run time. */
 typedef enum { PAR_NONE, PAR_MAP, PAR_SCAN } ParKind;
 
+/* A shared reduction: one Product, or up to PLAN_RED_MAX Sums of one
+ * range (plan_joins) whose terms one loop computes together, so that the
+ * threads that share it read each input once; their totals combine
+ * componentwise (symkern(5), "Several Sums of one range").  n is 0 for
+ * none. */
+enum { PLAN_RED_MAX = 8 };
+typedef struct {
+	Node **sum;
+	int n;
+} Red;
+
+/* May Sum b share the loop of Sum a?  Both Sums (not Products) of the
+ * same level and limits. */
+bool plan_joins(const Node *a, const Node *b);
+
 typedef struct {
 	ParKind kind;
 	int scan;   /* PAR_SCAN: the scanned sequence */
 	Node *elem; /* e(k) */
 	bool mul;   /* op is * */
-	Node *pre;  /* the shared index-free reduction, or NULL */
+	Red pre;    /* the shared index-free reduction */
 } Par;
 
 /* One gufunc's plan. */
 typedef struct {
-	/* The = form: the one Sum or Product that threads can share (a
-	 * reduction over the inputs with no incremental factorial or nested
-	 * reduction in it), or NULL. */
-	Node *split;
+	/* The = form: the reduction that threads can share (the Sums or
+	 * Product of the inputs that its value needs, with no incremental
+	 * factorial or nested reduction in them). */
+	Red split;
 	Par par;          /* the -> form */
 	/* The shared reduction (split, or par.pre): the arguments its body
 	 * reads, and whether a thread may take groups of neighbouring terms

@@ -421,6 +421,12 @@ static Node *norm(Rw *w, Node *x)
 	return r;
 }
 
+/* Sum(t**2, ...) as written (t**2 is t*t: dag.c's lowering). */
+static bool sum_of_squares(const Node *x)
+{
+	return x->op == N_SUM && x->kids[0]->op == N_MUL && x->kids[0]->kids[0] == x->kids[0]->kids[1];
+}
+
 /* log(1 + exp(a)) -> softplus, log(exp(a) + exp(b)) -> log-sum-exp,
  * log(1 + u) -> log1p(u), log(1 - u) -> log1p(-u); but log(1 + erf(z))
  * is log(erfc(-z)), its operand's rewrite (log1p(erf(z)) would be
@@ -430,6 +436,8 @@ static Node *logarithm(Rw *w, Node *x)
 	Dag *d = w->dag;
 	if (erf_complement(NULL, x))
 		return NULL;
+	if (x->op == N_SUM && is_call(x->kids[0], MF_EXP))
+		return rewrite_sum_logsumexp(d, x, R(w, x->kids[0]->kids[0]));
 	Node *u = one_plus(x);
 	if (u && is_call(u, MF_EXP) && !nonpositive(u->kids[0]))
 		return softplus(d, R(w, u->kids[0]));
@@ -483,6 +491,8 @@ static Node *rewrite_node(Rw *w, Node *x)
 			r = logarithm(w, x->kids[0]);
 		else if (x->fn == MF_LOG1P && is_call(x->kids[0], MF_EXP) && !nonpositive(x->kids[0]->kids[0]))
 			r = softplus(d, R(w, x->kids[0]->kids[0]));
+		else if (x->fn == MF_SQRT && sum_of_squares(x->kids[0]))
+			r = rewrite_sum_norm(d, x->kids[0], R(w, x->kids[0]->kids[0]->kids[0]));
 		else if (x->fn == MF_SQRT)
 			r = norm(w, x->kids[0]);
 		break;
@@ -500,7 +510,7 @@ static Node *rewrite_node(Rw *w, Node *x)
 	bool same = true;
 	for (int i = 0; i < x->nkids; i++) {
 		/* The limits of a Sum are integer expressions, not values: as written. */
-		kids[i] = (x->op == N_SUM || x->op == N_PROD) && i > 0 ? x->kids[i] : R(w, x->kids[i]);
+		kids[i] = dag_is_red(x->op) && i > 0 ? x->kids[i] : R(w, x->kids[i]);
 		same = same && kids[i] == x->kids[i];
 	}
 	if (same)
@@ -509,10 +519,12 @@ static Node *rewrite_node(Rw *w, Node *x)
 	case N_NEG:
 	case N_NOT: return dag_op(d, x->op, kids[0], NULL);
 	case N_SELECT: return dag_select(d, kids[0], kids[1], kids[2]);
+	case N_FALLBACK: return dag_fallback(d, kids[0], kids[1], kids[2]);
 	case N_CALL: return dag_call(d, x->fn, kids);
 	case N_UCALL: return dag_ucall(d, x->func, kids);
 	case N_SUM:
 	case N_PROD:
+	case N_MAXR:
 	case N_INDPOW:
 	case N_INDFACT:
 	case N_VREAD:

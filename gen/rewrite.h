@@ -15,4 +15,12 @@
  * with d->rewrite false, does nothing. */
 void rewrite_program(Dag *d, Program *prog);
 
+/* rewrite_sum.c, for rewrite.c only: sqrt(Sum(t**2, ...)) by Blue's
+ * scaled sums, given the Sum as written and its term t rewritten. */
+Node *rewrite_sum_norm(Dag *d, const Node *sum, Node *t);
+
+/* log(Sum(exp(t), ...)) as m + log(Sum(exp(t - m), ...)), m the largest
+ * term, given the Sum as written and t rewritten. */
+Node *rewrite_sum_logsumexp(Dag *d, const Node *sum, Node *t);
+
 #endif

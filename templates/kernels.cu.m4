@@ -220,37 +220,37 @@ m4_ifelse(sk_gu_split(sk_i), 1, [[
  * The last block sets the parts and the counter back to zero (see
  * sk_lib[[_priv_pool]]). */
 template <int _V>
-static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, ptrdiff_t _h,
+static __device__ __forceinline__ sk_gu_acc(sk_i) sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, ptrdiff_t _h,
                                                                   sk_gu_iparams(sk_i))
 {
 sk_gu_pbody(sk_i)
 }
 
-static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_fin]](sk_T _acc, sk_gu_iparams(sk_i))
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_fin]](sk_gu_acc(sk_i) _acc, sk_gu_iparams(sk_i))
 {
 sk_gu_fbody(sk_i)
 }
 
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsigned *_count)
+sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_gu_acc(sk_i) *_scratch, unsigned *_count)
 {
-	__shared__ sk_T _red[sk_LIB[[]]_BLOCK];
+	__shared__ sk_gu_acc(sk_i) _red[sk_LIB[[]]_BLOCK];
 	__shared__ bool _last;
 	const unsigned _tid = threadIdx.x, _gs = _p < sk_LIB[[]]_BLOCK ? _p : sk_LIB[[]]_BLOCK;
 	const size_t _bpi = _p / _gs, _item = _bpi > 1 ? blockIdx.x / _bpi : (size_t)blockIdx.x * (sk_LIB[[]]_BLOCK / _gs) + _tid / _gs;
 	const size_t _part = _bpi > 1 ? (blockIdx.x % _bpi) * sk_LIB[[]]_BLOCK + _tid : _tid % _gs;
 	const ptrdiff_t _b = (ptrdiff_t)_item;
-	sk_T _v = sk_gu_redid(sk_i);
+	sk_gu_acc(sk_i) _v = sk_lib[[_priv_id]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>();
 	if (_item < batch)
 		_v = sk__gu_part([[(ptrdiff_t)_part]], [[(ptrdiff_t)_p]]);
 	if (_gs <= 32) { /* a group within a warp: shuffles, no shared memory */
 		for (unsigned _s = _gs / 2; _s > 0; _s >>= 1)
-			_v = _v sk_gu_redop(sk_i) __shfl_down_sync(0xffffffffu, _v, _s, (int)_gs);
+			_v = sk_lib[[_priv_op]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_v, sk_lib[[_priv_shfl]](_v, _s, (int)_gs));
 		if (_tid % _gs == 0 && _item < batch)
 			out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_v, sk_gu_callargs(sk_i));
 		return;
 	}
-	_v = sk_lib[[_priv_gred]]<sk_T, sk_gu_redmul(sk_i)>(_v, _red, _gs);
+	_v = sk_lib[[_priv_gred]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_v, _red, _gs);
 	if (_bpi == 1) {
 		if (_tid % _gs == 0 && _item < batch)
 			out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_v, sk_gu_callargs(sk_i));
@@ -265,13 +265,10 @@ sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsig
 	if (!_last)
 		return;
 	__threadfence();
-	sk_T _a = sk_gu_redid(sk_i);
-	for (size_t _c = _tid; _c < _bpi; _c += sk_LIB[[]]_BLOCK) {
-		volatile sk_T *const _q = (volatile sk_T *)_scratch + _item * _bpi + _c;
-		_a = _a sk_gu_redop(sk_i) *_q;
-		*_q = 0; /* the pool's free memory stays zero */
-	}
-	_a = sk_lib[[_priv_gred]]<sk_T, sk_gu_redmul(sk_i)>(_a, _red, sk_LIB[[]]_BLOCK);
+	sk_gu_acc(sk_i) _a = sk_lib[[_priv_id]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>();
+	for (size_t _c = _tid; _c < _bpi; _c += sk_LIB[[]]_BLOCK)
+		_a = sk_lib[[_priv_op]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_a, sk_lib[[_priv_take]](_scratch + _item * _bpi + _c));
+	_a = sk_lib[[_priv_gred]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_a, _red, sk_LIB[[]]_BLOCK);
 	if (_tid == 0) {
 		out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_a, sk_gu_callargs(sk_i));
 		_count[_item] = 0;
@@ -285,7 +282,7 @@ sk_gu_kern(sk_i)[[_red]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsig
  * term; bench/RESULTS.md);
  * the last block of a column of blocks adds the parts in order. */
 __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK)
-sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsigned *_count)
+sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_gu_acc(sk_i) *_scratch, unsigned *_count)
 {
 	__shared__ bool _last;
 	const size_t _item = (size_t)blockIdx.x * sk_LIB[[]]_BLOCK + threadIdx.x;
@@ -302,12 +299,10 @@ sk_gu_kern(sk_i)[[_redc]](sk_gu_kparams(sk_i), unsigned _p, sk_T *_scratch, unsi
 	if (!_last || _item >= batch)
 		return;
 	__threadfence();
-	sk_T _a = sk_gu_redid(sk_i), _comp = 0; /* up to 4096 parts: compensated */
-	for (unsigned _q = 0; _q < _p; _q++) {
-		volatile sk_T *const _r = (volatile sk_T *)_scratch + (size_t)_q * batch + _item;
-		sk_lib[[_priv_acc]]<sk_T, sk_gu_redmul(sk_i)>(_a, _comp, *_r);
-		*_r = 0; /* the pool's free memory stays zero */
-	}
+	/* up to 4096 parts: compensated */
+	sk_gu_acc(sk_i) _a = sk_lib[[_priv_id]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(), _comp = sk_lib[[_priv_id]]<sk_gu_acc(sk_i), false>();
+	for (unsigned _q = 0; _q < _p; _q++)
+		sk_lib[[_priv_acc]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_a, _comp, sk_lib[[_priv_take]](_scratch + (size_t)_q * batch + _item));
 	out[_b * inc_out] = sk_gu_kern(sk_i)[[_fin]](_a, sk_gu_callargs(sk_i));
 	if (threadIdx.x == 0)
 		_count[blockIdx.x] = 0;
@@ -318,7 +313,7 @@ m4_ifelse(sk_gu_par(sk_i), 0, [[]], [[
  * the range function computes and stores terms _k0 .. _k1 - 1 of item _b,
  * from _c (the scan's term _k0 - 1) and _acc (the shared index-free
  * reduction, if any). */
-static __device__ __forceinline__ void sk_gu_kern(sk_i)[[_range]](ptrdiff_t _k0, ptrdiff_t _k1, sk_T _c, sk_T _acc,
+static __device__ __forceinline__ void sk_gu_kern(sk_i)[[_range]](ptrdiff_t _k0, ptrdiff_t _k1, sk_T _c, sk_gu_acc(sk_i) _acc,
                                                                     sk_gu_iparams(sk_i))
 {
 sk_gu_rbody(sk_i)}
@@ -327,28 +322,28 @@ m4_ifelse(sk_gu_pre(sk_i), 1, [[
  * summing the terms _t, _t + _p, ... (compensated), each block's total
  * to _parts; sk_lib[[_priv_pre2]] then adds an item's parts in order. */
 template <int _V>
-static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, ptrdiff_t _h,
+static __device__ __forceinline__ sk_gu_acc(sk_i) sk_gu_kern(sk_i)[[_part]](ptrdiff_t _t, ptrdiff_t _T, ptrdiff_t _h,
                                                                   sk_gu_iparams(sk_i))
 {
 sk_gu_pbody(sk_i)
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_pre]](sk_gu_kparams(sk_i), unsigned _bpi, sk_T *_parts)
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_pre]](sk_gu_kparams(sk_i), unsigned _bpi, sk_gu_acc(sk_i) *_parts)
 {
-	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
+	__shared__ sk_gu_acc(sk_i) _sh[sk_LIB[[]]_BLOCK];
 	const size_t _item = blockIdx.x / _bpi;
 	const ptrdiff_t _b = (ptrdiff_t)_item;
 	const ptrdiff_t _t = (ptrdiff_t)(blockIdx.x % _bpi) * sk_LIB[[]]_BLOCK + (ptrdiff_t)threadIdx.x;
 	(void)batch;
-	sk_T _v = sk__gu_part([[_t]], [[(ptrdiff_t)_bpi * sk_LIB[[]]_BLOCK]]);
-	_v = sk_lib[[_priv_gred]]<sk_T, sk_gu_redmul(sk_i)>(_v, _sh, sk_LIB[[]]_BLOCK);
+	sk_gu_acc(sk_i) _v = sk__gu_part([[_t]], [[(ptrdiff_t)_bpi * sk_LIB[[]]_BLOCK]]);
+	_v = sk_lib[[_priv_gred]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>(_v, _sh, sk_LIB[[]]_BLOCK);
 	if (threadIdx.x == 0)
 		_parts[blockIdx.x] = _v;
 }
 ]])m4_dnl
 m4_ifelse(sk_gu_par(sk_i), 1, [[
 /* A map: one thread per sk_LIB[[]]_GU_CHUNK terms of an item. */
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_emap]](sk_gu_kparams(sk_i), const sk_T *_pre)
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_emap]](sk_gu_kparams(sk_i), const sk_gu_acc(sk_i) *_pre)
 {
 	const size_t _n = sk_gu_loopdim(sk_i), _nc = (_n + sk_LIB[[]]_GU_CHUNK - 1) / sk_LIB[[]]_GU_CHUNK;
 	const size_t _i = (size_t)blockIdx.x * blockDim.x + threadIdx.x, _item = _i / _nc;
@@ -356,7 +351,7 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_emap]](sk
 		return;
 	const size_t _k0 = (_i % _nc) * sk_LIB[[]]_GU_CHUNK, _k1 = _n - _k0 < sk_LIB[[]]_GU_CHUNK ? _n : _k0 + sk_LIB[[]]_GU_CHUNK;
 	const ptrdiff_t _b = (ptrdiff_t)_item;
-	sk_gu_kern(sk_i)[[_range]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, (sk_T)0, _pre ? _pre[_item] : (sk_T)0, sk_gu_callargs(sk_i));
+	sk_gu_kern(sk_i)[[_range]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, (sk_T)0, _pre ? _pre[_item] : sk_gu_acc(sk_i)[[]](), sk_gu_callargs(sk_i));
 }
 ]], [[
 /* A scan of tiles of sk_LIB[[]]_BLOCK * sk_LIB[[]]_GU_CHUNK terms, block
@@ -365,13 +360,13 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_emap]](sk
  * into each tile's carry; the apply pass recomputes the chunks' totals,
  * scans them across the block and runs each chunk's recurrence from its
  * carry. */
-static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_total]](ptrdiff_t _k0, ptrdiff_t _k1, sk_T _acc,
+static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_total]](ptrdiff_t _k0, ptrdiff_t _k1, sk_gu_acc(sk_i) _acc,
                                                                     sk_gu_iparams(sk_i))
 {
 sk_gu_tbody(sk_i)
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk_gu_kparams(sk_i), size_t _nt, const sk_T *_pre,
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
                                                                           sk_T *_tot)
 {
 	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
@@ -381,20 +376,20 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk
 	(void)batch;
 	sk_T _v = sk_lib[[_priv_id]]<sk_T, sk_gu_smul(sk_i)>();
 	if (_k0 < _k1)
-		_v = sk_gu_kern(sk_i)[[_total]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, _pre ? _pre[_item] : (sk_T)0, sk_gu_callargs(sk_i));
+		_v = sk_gu_kern(sk_i)[[_total]]((ptrdiff_t)_k0, (ptrdiff_t)_k1, _pre ? _pre[_item] : sk_gu_acc(sk_i)[[]](), sk_gu_callargs(sk_i));
 	_v = sk_lib[[_priv_gred]]<sk_T, sk_gu_smul(sk_i)>(_v, _sh, sk_LIB[[]]_BLOCK);
 	if (threadIdx.x == 0)
 		_tot[blockIdx.x] = _v;
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](sk_gu_kparams(sk_i), size_t _nt, const sk_T *_pre,
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
                                                                             const sk_T *_tot)
 {
 	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
 	size_t _item, _k0, _k1;
 	sk_lib[[_priv_chunk]](sk_gu_loopdim(sk_i), _nt, &_item, &_k0, &_k1);
 	const ptrdiff_t _b = (ptrdiff_t)_item;
-	const sk_T _acc = _pre ? _pre[_item] : (sk_T)0;
+	const sk_gu_acc(sk_i) _acc = _pre ? _pre[_item] : sk_gu_acc(sk_i)[[]]();
 	(void)batch;
 	sk_T _all, _v = sk_lib[[_priv_id]]<sk_T, sk_gu_smul(sk_i)>();
 	if (_k0 < _k1)
@@ -410,7 +405,7 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](
 ]])m4_dnl
 static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
 static const sk_lib[[_priv_gu_desc]] sk_gu_kern(sk_i)[[_desc]] = {
-	sizeof(sk_T), sk_gu_result(sk_i), sk_gu_split(sk_i), sk_gu_par(sk_i), m4_ifelse(sk_gu_par(sk_i), 0, [[0]], [[sk_gu_pre(sk_i)]]), m4_ifelse(sk_gu_result(sk_i), 1, [[0]], [[sk_gu_nouts(sk_i)]]), m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[0]], [[1]]),
+	sizeof(sk_T), sizeof(sk_gu_acc(sk_i)), sk_gu_result(sk_i), sk_gu_split(sk_i), sk_gu_par(sk_i), m4_ifelse(sk_gu_par(sk_i), 0, [[0]], [[sk_gu_pre(sk_i)]]), m4_ifelse(sk_gu_result(sk_i), 1, [[0]], [[sk_gu_nouts(sk_i)]]), m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[0]], [[1]]),
 	{sk__gu_insts(sk_gu_kern(sk_i))},
 m4_ifelse(sk_gu_result(sk_i), 1, [[	{NULL},
 	{NULL},
@@ -423,7 +418,7 @@ m4_ifelse(sk_gu_split(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_red]], (cons
 m4_ifelse(sk_gu_par(sk_i), 0, [[	NULL, NULL,
 	NULL,
 	NULL, NULL, NULL,
-]], [[m4_ifelse(sk_gu_pre(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_pre]], (const void *)sk_lib[[_priv_pre2]]<sk_T, sk_gu_redmul(sk_i)>,
+]], [[m4_ifelse(sk_gu_pre(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_pre]], (const void *)sk_lib[[_priv_pre2]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>,
 ]], [[	NULL, NULL,
 ]])m4_dnl
 m4_ifelse(sk_gu_par(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_emap]],

@@ -268,6 +268,75 @@ static __device__ __forceinline__ void SK_RT(cstage_out)(T *__restrict__ o, ptrd
 	}
 }
 
+/* The accumulators of a shared reduction of K > 1 Sums of one range
+ * (symkern(5), Several Sums of one range), which combine componentwise:
+ * what a part function returns and the final function takes as _acc.
+ * With one Sum or Product the accumulator is T itself.  The overloads
+ * below treat both alike. */
+template <typename T, int K> struct SK_RT(accs) {
+	T v[K];
+};
+
+template <typename T, int K>
+static __device__ __forceinline__ SK_RT(accs)<T, K> operator+(SK_RT(accs)<T, K> a, const SK_RT(accs)<T, K> &b)
+{
+	for (int j = 0; j < K; j++)
+		a.v[j] += b.v[j];
+	return a;
+}
+
+template <typename T, int K>
+static __device__ __forceinline__ SK_RT(accs)<T, K> operator*(SK_RT(accs)<T, K> a, const SK_RT(accs)<T, K> &b)
+{
+	for (int j = 0; j < K; j++)
+		a.v[j] *= b.v[j];
+	return a;
+}
+
+/* a set to x in every component. */
+template <typename T> static __device__ __forceinline__ void SK_RT(splat)(T &a, int x)
+{
+	a = (T)x;
+}
+
+template <typename T, int K> static __device__ __forceinline__ void SK_RT(splat)(SK_RT(accs)<T, K> &a, int x)
+{
+	for (int j = 0; j < K; j++)
+		a.v[j] = (T)x;
+}
+
+/* __shfl_down_sync of every component. */
+template <typename T> static __device__ __forceinline__ T SK_RT(shfl)(T v, unsigned s, int w)
+{
+	return __shfl_down_sync(0xffffffffu, v, s, w);
+}
+
+template <typename T, int K>
+static __device__ __forceinline__ SK_RT(accs)<T, K> SK_RT(shfl)(SK_RT(accs)<T, K> v, unsigned s, int w)
+{
+	for (int j = 0; j < K; j++)
+		v.v[j] = __shfl_down_sync(0xffffffffu, v.v[j], s, w);
+	return v;
+}
+
+/* *q read, then set to zero (the pool's free memory stays zero), through
+ * volatile: the parts of other blocks, after a fence. */
+template <typename T> static __device__ __forceinline__ T SK_RT(take)(T *p)
+{
+	volatile T *const q = p;
+	const T v = *q;
+	*q = 0;
+	return v;
+}
+
+template <typename T, int K> static __device__ __forceinline__ SK_RT(accs)<T, K> SK_RT(take)(SK_RT(accs)<T, K> *p)
+{
+	SK_RT(accs)<T, K> v;
+	for (int j = 0; j < K; j++)
+		v.v[j] = SK_RT(take)(&p->v[j]);
+	return v;
+}
+
 /* The operator of a scan or reduction: * (MUL) or +, and its identity. */
 template <typename T, bool MUL> static __device__ __forceinline__ T SK_RT(op)(T a, T b)
 {
@@ -276,12 +345,14 @@ template <typename T, bool MUL> static __device__ __forceinline__ T SK_RT(op)(T 
 
 template <typename T, bool MUL> static __device__ __forceinline__ T SK_RT(id)()
 {
-	return MUL ? (T)1 : (T)0;
+	T a;
+	SK_RT(splat)(a, MUL ? 1 : 0);
+	return a;
 }
 
 /* a = a op x; for a sum with Kahan's compensation c, dropped where the sum
  * is not finite (inf - inf would make it NaN). */
-template <typename T, bool MUL> static __device__ __forceinline__ void SK_RT(acc)(T &a, T &c, T x)
+template <bool MUL, typename T> static __device__ __forceinline__ void SK_RT(acc1)(T &a, T &c, T x)
 {
 	if (MUL) {
 		a = a * x;
@@ -290,6 +361,18 @@ template <typename T, bool MUL> static __device__ __forceinline__ void SK_RT(acc
 	const T y = x - c, s = a + y;
 	c = isfinite(s) ? (s - a) - y : (T)0;
 	a = s;
+}
+
+template <bool MUL, typename T, int K>
+static __device__ __forceinline__ void SK_RT(acc1)(SK_RT(accs)<T, K> &a, SK_RT(accs)<T, K> &c, SK_RT(accs)<T, K> x)
+{
+	for (int j = 0; j < K; j++)
+		SK_RT(acc1)<MUL>(a.v[j], c.v[j], x.v[j]);
+}
+
+template <typename T, bool MUL> static __device__ __forceinline__ void SK_RT(acc)(T &a, T &c, T x)
+{
+	SK_RT(acc1)<MUL>(a, c, x);
 }
 
 /* The total of v over each group of gs threads (gs a power of two from 32
@@ -301,7 +384,7 @@ template <typename T, bool MUL> static __device__ __forceinline__ void SK_RT(acc
 template <typename T, bool MUL> static __device__ T SK_RT(gred)(T v, T *sh, unsigned gs)
 {
 	for (unsigned s = 16; s > 0; s >>= 1)
-		v = SK_RT(op)<T, MUL>(v, __shfl_down_sync(0xffffffffu, v, s));
+		v = SK_RT(op)<T, MUL>(v, SK_RT(shfl)(v, s, 32));
 	if (threadIdx.x % 32 == 0)
 		sh[threadIdx.x / 32] = v;
 	__syncthreads();
@@ -309,7 +392,7 @@ template <typename T, bool MUL> static __device__ T SK_RT(gred)(T v, T *sh, unsi
 		const unsigned lane = threadIdx.x % 32;
 		v = lane < gs / 32 ? sh[threadIdx.x / 32 + lane] : SK_RT(id)<T, MUL>();
 		for (unsigned s = gs / 64; s > 0; s >>= 1)
-			v = SK_RT(op)<T, MUL>(v, __shfl_down_sync(0xffffffffu, v, s));
+			v = SK_RT(op)<T, MUL>(v, SK_RT(shfl)(v, s, 32));
 	}
 	__syncthreads();
 	return v;
@@ -384,7 +467,8 @@ __global__ void __launch_bounds__(SK_LIB(BLOCK)) SK_RT(sscan)(size_t nt, T *tot)
  * names each value after its definition: split, par, ...) and the
  * addresses of its kernels.  A kernel it does not have is NULL. */
 struct SK_RT(gu_desc) {
-	size_t size; /* sizeof(T) */
+	size_t size;  /* sizeof(T) */
+	size_t asize; /* split or pre: sizeof its accumulators (T, or K of them: SK_RT(accs)) */
 	int result;  /* 1: the = form (a scalar result out), 0: -> (result vectors) */
 	int split;   /* 1: threads can share the = form's reduction (split) */
 	int par;     /* threads over the elements of one item: 0 no, 1 a map, 2 a scan (par) */
@@ -491,9 +575,9 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 			scratch = NULL;
 			pre = NULL;
 			if (npre + ntot)
-				e = SK_RT(alloc)(&scratch, (npre + ntot) * d->size, stream, NULL);
+				e = SK_RT(alloc)(&scratch, npre * d->asize + ntot * d->size, stream, NULL);
 			if (npre && scratch)
-				pre = SK_RT(at)(scratch, batch * bpi * d->size);
+				pre = SK_RT(at)(scratch, batch * bpi * d->asize);
 			if (d->pre) {
 				args[nargs] = (void *)&bpi;
 				args[nargs + 1] = (void *)&scratch;
@@ -512,7 +596,7 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 					                     dim3(SK_LIB(BLOCK)), args, 0, stream);
 			} else {
 				void *&tot = x->tot;
-				tot = scratch ? SK_RT(at)(scratch, npre * d->size) : NULL;
+				tot = scratch ? SK_RT(at)(scratch, npre * d->asize) : NULL;
 				args[nargs] = (void *)&nt;
 				args[nargs + 1] = (void *)&pre;
 				args[nargs + 2] = (void *)&tot;
@@ -559,10 +643,10 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 			const size_t bx = (batch + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK);
 			bool slot = false;
 			scratch = NULL;
-			cudaError_t e = p <= 65535 ? SK_RT(zalloc)(&scratch, p * batch * d->size + bx * sizeof(unsigned),
-			                                           p * batch * d->size, bx * sizeof(unsigned), stream, &slot)
+			cudaError_t e = p <= 65535 ? SK_RT(zalloc)(&scratch, p * batch * d->asize + bx * sizeof(unsigned),
+			                                           p * batch * d->asize, bx * sizeof(unsigned), stream, &slot)
 			                           : cudaErrorInvalidValue;
-			count = static_cast<unsigned *>(SK_RT(at)(scratch, p * batch * d->size));
+			count = static_cast<unsigned *>(SK_RT(at)(scratch, p * batch * d->asize));
 			if (e == cudaSuccess)
 				e = cudaLaunchKernel(d->redc, dim3((unsigned)bx, p), dim3(SK_LIB(BLOCK)), args, 0, stream);
 			return SK_RT(status)(SK_RT(zfree)(scratch, slot, stream, e));
@@ -576,9 +660,9 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 				cudaError_t e = cudaSuccess;
 				bool slot = false;
 				if (bpi > 1) {
-					e = SK_RT(zalloc)(&scratch, blocks * d->size + batch * sizeof(unsigned), blocks * d->size,
+					e = SK_RT(zalloc)(&scratch, blocks * d->asize + batch * sizeof(unsigned), blocks * d->asize,
 					                  batch * sizeof(unsigned), stream, &slot);
-					count = static_cast<unsigned *>(SK_RT(at)(scratch, blocks * d->size));
+					count = static_cast<unsigned *>(SK_RT(at)(scratch, blocks * d->asize));
 				}
 				if (e == cudaSuccess)
 					e = cudaLaunchKernel(d->red, dim3((unsigned)blocks), dim3(SK_LIB(BLOCK)), args, 0, stream);

@@ -217,8 +217,11 @@ m4_dnl results' run-time size, for sk_lib_priv_gu_desc: KERNEL<0>, and where
 m4_dnl that size is given at run time NULL (for 1) and KERNEL<2> to KERNEL<8>.
 m4_define([[sk__gu_insts]], [[(const void *)$1<0>m4_ifelse(sk_gu_loopdim(sk_i), [[]], [[]], [[, NULL, (const void *)$1<2>, (const void *)$1<3>,
 	 (const void *)$1<4>, (const void *)$1<5>, (const void *)$1<6>, (const void *)$1<7>, (const void *)$1<8>]])]])
-m4_define([[sk_gu_redop]], [[m4_indir([[sk_gu_redop_]]$1)]])
-m4_define([[sk_gu_redid]], [[m4_indir([[sk_gu_redid_]]$1)]])
+m4_define([[sk_gu_redk]], [[m4_indir([[sk_gu_redk_]]$1)]])
+m4_dnl sk_gu_acc(I): the C++ type of gufunc I's shared reduction's
+m4_dnl accumulators: sk_T for one, sk_lib_priv_accs<sk_T, K> for K Sums;
+m4_dnl sk_T where it has none (its value is then never used).
+m4_define([[sk_gu_acc]], [[m4_ifelse(m4_ifdef([[sk_gu_redk_]]$1, [[sk_gu_redk($1)]], [[1]]), 1, [[sk_T]], [[sk_lib[[_priv_accs]]<sk_T, sk_gu_redk($1)>]])]])
 m4_define([[sk_gu_redlen]], [[m4_indir([[sk_gu_redlen_]]$1)]])
 m4_define([[sk_gu_rowsin]], [[m4_indir([[sk_gu_rowsin_]]$1)]])
 m4_define([[sk_gu_vec]], [[m4_indir([[sk_gu_vec_]]$1)]])

@@ -69,7 +69,7 @@ static int call(const Gu<T> &g, bool gpu, size_t batch, size_t n, const T *v, pt
 #define ALL(P)                                                                                          \
 	{G(hermite, SEQ, 0, P), G(powsum, SEQ, 0, P), G(legendre, SEQ, 0, P), G(chebyshev, SEQ, 0, P),  \
 	 G(laguerre, SEQ, 0, P), G(expseries, SEQ_FIXED, 6, P), G(norm2, RED, 0, P),                    \
-	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P),       \
+	 G(polyval, RED_X, 0, P), G(mean, RED, 0, P), G(sqexp, RED, 0, P), G(lse, RED, 0, P), G(cumsum, VEC, 0, P), G(normalize, VEC, 0, P),       \
 	 G(prodpoly, RED_X, 0, P), G(binom3, SEQ_FIXED, 3, P), G(cumprod, VEC, 0, P), G(cumshare, VEC, 0, P)}
 
 // Runs g on the GPU (outputs poisoned with NaN) and on the CPU with the
@@ -473,6 +473,96 @@ template <typename T> static int run_longs(const Gu<T> *gs, size_t ngs)
 	return runs;
 }
 
+// Reductions where the literal form over- or underflows (symkern(5),
+// REWRITES): norm2 by Blue's scaled sums, lse with the largest term first.
+// Each row alone and all rows as one batch, in double and float, on the
+// GPU as on the CPU (within 2 ulps of max(|want|, 1); NaN where the CPU
+// has NaN, an infinity where it has one), and the CPU against the
+// expected value.  The batch pads rows with `pad` (a term that changes
+// no result: 0 for the norm, -inf for lse).
+template <typename T> struct RangeRow {
+	size_t n;
+	T v[4];
+	T want; // the value rounded (NaN: NaN expected; inf: inf)
+};
+template <typename T>
+static void range_rows(const char *what, const char *prec, const RangeRow<T> *rows, size_t nrows, T pad,
+                             int (*gpu)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t, cudaStream_t),
+                             int (*cpu)(size_t, size_t, const T *, ptrdiff_t, ptrdiff_t, T *, ptrdiff_t))
+{
+	const T eps = sizeof(T) == 8 ? (T)0x1p-52 : (T)0x1p-23;
+	T *dv, *dout;
+	CK(cudaMalloc(&dv, nrows * 4 * sizeof(T)));
+	CK(cudaMalloc(&dout, nrows * sizeof(T)));
+	std::vector<T> v(nrows * 4), out(nrows), ref(nrows);
+	for (size_t i = 0; i < nrows; i++)
+		for (int k = 0; k < 4; k++)
+			v[i * 4 + k] = rows[i].v[k];
+	CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+	for (int whole = 0; whole < 2; whole++)
+		for (size_t i = 0; i < nrows; i++) {
+			if (whole && i > 0)
+				break;
+			size_t b = whole ? nrows : 1, n = whole ? 4 : rows[i].n, at = whole ? 0 : i;
+			if (whole) // the batch: every row at n = 4 (the unused entries are 0)
+				for (size_t r = 0; r < nrows; r++)
+					for (size_t k = rows[r].n; k < 4; k++)
+						v[r * 4 + k] = pad;
+			if (whole)
+				CK(cudaMemcpy(dv, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+			if (gpu(b, n, dv + at * 4, 4, 1, dout, 1, 0) != 0 || cpu(b, n, v.data() + at * 4, 4, 1, ref.data(), 1) != 0) {
+				fprintf(stderr, "FAIL %s range %s row %zu: status\n", what, prec, i);
+				failures++;
+				continue;
+			}
+			CK(cudaDeviceSynchronize());
+			CK(cudaMemcpy(out.data(), dout, b * sizeof(T), cudaMemcpyDeviceToHost));
+			for (size_t r = 0; r < b; r++) {
+				T w = rows[at + r].want, g = out[r], c = ref[r], a = std::fabs(w) > 1 ? std::fabs(w) : (T)1;
+				bool ok = std::isnan(w) ? std::isnan(g) && std::isnan(c)
+				                        : std::fabs(g - w) <= 2 * eps * a && std::fabs(c - w) <= 2 * eps * a;
+				if (std::isinf(w))
+					ok = g == w && c == w;
+				if (!ok) {
+					fprintf(stderr, "FAIL %s range %s row %zu: gpu %.17g cpu %.17g want %.17g\n", what, prec, at + r,
+					        (double)g, (double)c, (double)w);
+					failures++;
+				}
+			}
+		}
+	CK(cudaFree(dv));
+	CK(cudaFree(dout));
+}
+
+static void reductions_range()
+{
+	static const RangeRow<double> r64[] = {
+		{2, {1e200, 1e200}, 1.4142135623730951e200}, {2, {1e-200, 1e-200}, 1.4142135623730951e-200},
+		{4, {1e200, -1e-200, 3, -4}, 1e200}, {3, {3e-160, 4e-160, 1}, 1}, {2, {3e-160, -4e-160}, 5e-160},
+		{1, {-7}, 7}, {2, {1.5e154, 1.5e-154}, 1.5e154}, {3, {1, NAN, 1e200}, NAN},
+		{2, {INFINITY, 1}, INFINITY}, {2, {-INFINITY, 1e-200}, INFINITY}, {2, {NAN, 1e-300}, NAN},
+	};
+	static const RangeRow<float> r32[] = {
+		{2, {1e30f, 1e30f}, 1.41421356e30f}, {2, {1e-30f, 1e-30f}, 1.41421356e-30f}, {4, {1e30f, -1e-30f, 3, -4}, 1e30f},
+		{3, {3e-20f, 4e-20f, 1}, 1}, {1, {-7}, 7}, {2, {-2e38f, 2e38f}, 2.82842712e38f},
+		{3, {1, NAN, 1e30f}, NAN}, {2, {-INFINITY, 1e-30f}, INFINITY},
+	};
+	range_rows("norm2", "f64", r64, sizeof r64 / sizeof r64[0], 0.0, gufuncs_norm2_f64, gufuncs_norm2_f64_cpu);
+	range_rows("norm2", "f32", r32, sizeof r32 / sizeof r32[0], 0.0f, gufuncs_norm2_f32, gufuncs_norm2_f32_cpu);
+	static const RangeRow<double> l64[] = {
+		{2, {1000, 1000}, 1000.6931471805599}, {2, {-1000, -1000}, -999.30685281944005},
+		{3, {-1000, 1000, 0}, 1000}, {4, {-800, -801, -802, -1e308}, -799.59239403555557}, {1, {-7}, -7},
+		{2, {-INFINITY, 3}, 3}, {2, {INFINITY, 1}, INFINITY}, {2, {-INFINITY, -INFINITY}, -INFINITY},
+		{3, {1, NAN, 1000}, NAN},
+	};
+	static const RangeRow<float> l32[] = {
+		{2, {100, 100}, 100.693147f}, {2, {-120, -120}, -119.306853f}, {3, {-100, 100, 0}, 100},
+		{1, {-7}, -7}, {2, {INFINITY, 1}, INFINITY}, {3, {1, NAN, 100}, NAN},
+	};
+	range_rows("lse", "f64", l64, sizeof l64 / sizeof l64[0], -HUGE_VAL, gufuncs_lse_f64, gufuncs_lse_f64_cpu);
+	range_rows("lse", "f32", l32, sizeof l32 / sizeof l32[0], -HUGE_VALF, gufuncs_lse_f32, gufuncs_lse_f32_cpu);
+}
+
 int main()
 {
 	int ndev = 0;
@@ -526,7 +616,8 @@ int main()
 	runs += run_longs(g32, sizeof g32 / sizeof g32[0]);
 	many_streams();
 	slots();
-	runs += 2;
+	reductions_range();
+	runs += 3;
 	printf("%s: %d runs, %d failures\n", failures ? "FAIL" : "PASS", runs, failures);
 	return failures ? 1 : 0;
 }

@@ -764,6 +764,54 @@ START_TEST(test_output_dir_made)
 }
 END_TEST
 
+/* The number of times needle occurs in the function of text whose
+ * definition starts with start (up to its closing brace at line start). */
+static int count_in_function(const char *text, const char *start, const char *needle)
+{
+	const char *b = strstr(text, start), *e = b ? strstr(b, "\n}\n") : NULL;
+	int n = 0;
+	ck_assert_ptr_nonnull(e);
+	for (const char *p = strstr(b, needle); p && p < e; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* Sums of one range share one loop, and on the GPU one shared reduction
+ * with an accumulator each, for the = form and for the index-free Sums of
+ * a map; Sums of two ranges do not (symkern(5), Several Sums of one
+ * range).  norm2's rewrite keeps its Sum shared, and its fallback (Blue's
+ * three Sums) is one loop too. */
+START_TEST(test_shared_reductions)
+{
+	const char *dir = scratch_dir("shared");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/r.sym", dir);
+	write_file(path, "norm2(v[n]) = sqrt(Sum(v[k]**2, (k, 0, n - 1)))\n"
+	                 "pair(v[n]) = Sum(v[k], (k, 0, n - 1))/Sum(v[k]**2, (k, 0, n - 1))\n"
+	                 "scale(v[n]) -> u[n]:\n    u[k] = v[k]*Sum(v[j], (j, 0, n - 1)) + Sum(v[j]**2, (j, 0, n - 1))\n"
+	                 "two(v[n]) = Sum(v[k], (k, 0, n - 1)) + Sum(v[k]**2, (k, 1, n - 1))\n");
+	ck_assert_int_eq(run_cmd("cd %s && " SK " r.sym", dir), 0);
+	snprintf(path, sizeof path, "%s/r.cu", dir);
+	char *cu = slurp(path, NULL);
+	ck_assert_ptr_nonnull(cu);
+	ck_assert_ptr_nonnull(strstr(cu, "double r_priv_norm2_kern_f64_part("));
+	ck_assert_ptr_nonnull(strstr(cu, "r_priv_norm2_kern_f64_red("));
+	ck_assert_ptr_nonnull(strstr(cu, "r_priv_accs<double, 2> r_priv_pair_kern_f64_part("));
+	ck_assert_ptr_nonnull(strstr(cu, "r_priv_pair_kern_f64_red("));
+	ck_assert_ptr_nonnull(strstr(cu, "r_priv_accs<float, 2> r_priv_scale_kern_f32_part("));
+	ck_assert_ptr_nonnull(strstr(cu, "r_priv_scale_kern_f64_pre("));
+	ck_assert_ptr_null(strstr(cu, "r_priv_two_kern_f64_red("));
+	free(cu);
+	snprintf(path, sizeof path, "%s/r.h", dir);
+	char *h = slurp(path, NULL);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(count_in_function(h, "R_FN double r_priv_pair_item_f64(", "for (ptrdiff_t _j1"), 1);
+	ck_assert_int_eq(count_in_function(h, "R_FN double r_priv_norm2_item_f64(", "for (ptrdiff_t _j1"), 2);
+	ck_assert_int_eq(count_in_function(h, "R_FN double r_priv_two_item_f64(", "for (ptrdiff_t _j1"), 2);
+	free(h);
+}
+END_TEST
+
 /* A FIFO (or any file that is not regular) is refused before it is opened
  * for reading, which would wait for a writer forever. */
 START_TEST(test_fifo_input)
@@ -799,6 +847,7 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_two_libraries);
 	tcase_add_test(out, test_list);
 	tcase_add_test(out, test_fast_math);
+	tcase_add_test(out, test_shared_reductions);
 	suite_add_tcase(s, out);
 	TCase *tc = tcase_create("robustness");
 	tcase_set_timeout(tc, 0);

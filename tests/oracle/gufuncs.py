@@ -88,7 +88,7 @@ NSIZE = sympy.Symbol("n", integer=True)
 # Functions whose error bound bounds.txt gives under the same key.
 FUNCS = {"exp": mp.exp, "sin": mp.sin, "cos": mp.cos, "tan": mp.tan, "atan": mp.atan,
          "tanh": mp.tanh, "sinh": mp.sinh, "cosh": mp.cosh, "erf": mp.erf, "erfc": mp.erfc,
-         "asinh": mp.asinh}
+         "asinh": mp.asinh, "log": mp.log}
 
 
 def gamma(m, u):
@@ -281,7 +281,8 @@ class Spec:
         elif kind == "red":
             self._red_init()
 
-    # Reductions: outer(term) with outer sum, mean, norm or prod.
+    # Reductions: outer(term) with outer sum, mean, norm, lse (log of the
+    # Sum) or prod.
     def _red_init(self):
         b = self.body
         if isinstance(b, sympy.Product):
@@ -290,6 +291,8 @@ class Spec:
             self.outer, s = "sum", b
         elif b.is_Pow and isinstance(b.base, sympy.Sum) and b.exp == sympy.Rational(1, 2):
             self.outer, s = "norm", b.base
+        elif isinstance(b, sympy.log) and isinstance(b.args[0], sympy.Sum):
+            self.outer, s = "lse", b.args[0]
         elif b.is_Mul and len(b.args) == 2 and any(isinstance(a, sympy.Sum) for a in b.args):
             self.outer, s = "mean", [a for a in b.args if isinstance(a, sympy.Sum)][0]
         else:
@@ -500,6 +503,11 @@ def red_item(spec, item, n, prec, fb, where):
             S = mp.sqrt(S)
             b = b / (2 * math.sqrt(Sf)) * (1 + u) + u * (math.sqrt(Sf) + b / (2 * math.sqrt(Sf))) \
                 if Sf > 0 else math.sqrt(b)
+        elif spec.outer == "lse":
+            # log(S): the Sum's error relative to S, then log's own.
+            Sf = float(S)
+            S = mp.log(S)
+            b = b / Sf * (1 + u) + fb["log"] * 2 * u * abs(float(S)) if Sf > 0 else math.inf
         return S, b, True
 
 
@@ -676,6 +684,7 @@ def specs_fixed(symkern):
         red("gmean", (v,), sympy.Sum(v[k], lim) / n, _vecs(_mixed)),
         red("gnorm", (v,), sympy.sqrt(sympy.Sum(v[k] ** 2, lim)), _vecs((-1, 1, False, None)),
             _sizes(SZ, big=BIG)),
+        red("glse", (v,), sympy.log(sympy.Sum(sympy.exp(v[k]), lim)), _vecs((-5, 5, False, None))),
         red("gdot4", (v4, w4), sympy.Sum(v4[k] * w4[k], (k, 0, 3)),
             _vecs((-1, 1, False, 4), (-1, 1, False, 4)), _sizes((4,))),
         seq("gcheb", (x,), symkern.Sequences(t, [(t[0], 1), (t[1], x), (t[k], 2 * x * t[k - 1] - t[k - 2])]),
@@ -873,6 +882,107 @@ def judge_compensation(lib, rng, rows, tables, Table):
     return fails
 
 
+NORM_RANGE_BOUND = 2.0
+
+
+def _range_row(prec, rng, n, kind):
+    """A row for gnorm whose squares over- or underflow in prec: near the
+    largest finite number (big), near and below the least normal one
+    (tiny, subnormals included), both with mid-range values (mixed), or
+    tiny ones with one that is not, and no big one (tinymid: Blue's
+    hypot branch, asml > 0 and abig = 0, in every row).  Every kind takes
+    the rewrite's fallback (the sum of squares out of range)."""
+    emin, emax = (-1022, 1023) if prec == "f64" else (-126, 127)
+    if kind == "big":
+        e = rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n), n)
+    elif kind == "tiny":
+        e = rng.uniform(emin - (52 if prec == "f64" else 23) + 8, emin // 2 - 2, n)
+    elif kind == "tinymid":
+        e = rng.uniform(emin - 8, emin // 2 - 2, n)
+        e[rng.integers(0, n)] = rng.uniform(emin // 2 + 4, emin // 2 + 30)  # a norm below 2^-480
+    else:
+        e = rng.choice([rng.uniform(emax // 2 + 2, emax - 1 - math.log2(n)), rng.uniform(-3, 3),
+                        rng.uniform(emin - 8, emin // 2 - 2)], n)
+    v = np.ldexp(rng.uniform(1, 2, n), e.astype(np.int64) - 1) * rng.choice([-1.0, 1.0], n)
+    return v.astype(DT[prec])
+
+
+def _judge_range(lib, rng, rows, tables, Table, name, title, kinds, row, errs, bound):
+    """A table of gufunc `name` on rows(prec, rng, n, kind) for each kind,
+    precision and n: errs(v, got, prec) gives the errors of symkern's
+    result and of the literal form; the failures past bound."""
+    fails = []
+    t = Table(title, ["data", "prec", "n", "rows", "symkern", "literal", "bound", "ok"])
+    for kind in kinds:
+        for prec in ("f64", "f32"):
+            for n in (2, 40, 3000):
+                ek, el = [], []
+                for _ in range(max(2, rows)):
+                    v = row(prec, rng, n, kind)
+                    e, l = errs(v, float(lib.gufuncs[name](v)), prec)
+                    ek.append(e)
+                    el.append(l)
+                ok = not max(ek) > bound
+                t.add(kind, prec, n, len(ek), "%s (%s)" % (fmt_(max(ek)), fmt_(np.median(ek))),
+                      "%s (%s)" % (fmt_(max(el)), fmt_(np.median(el))), bound, "yes" if ok else "NO")
+                if not ok:
+                    fails.append("gufunc %s %s n=%d on %s data: %s ulps (bound %s)" % (
+                        name, prec, n, kind, fmt_(max(ek)), bound))
+    tables.append(t)
+    return fails
+
+
+def judge_norm_range(lib, rng, rows, tables, Table):
+    """gnorm, sqrt(Sum(v[k]**2)), where the squares over- or underflow:
+    Blue's scaled sums (symkern(5), REWRITES) against the exact norm, and
+    the literal sqrt of a plain sum of squares in the working precision
+    (inf or 0 there)."""
+    def errs(v, got, prec):
+        with np.errstate(over="ignore", under="ignore"):
+            lit = float(np.sqrt(np.sum(v * v, dtype=DT[prec])))
+        with mp.workdps(DPS):
+            S = mp.sqrt(mpmath.fsum([mpmath.mpf(float(a)) ** 2 for a in v]))
+        return _err_ulps(got, S, prec)[0], _err_ulps(lit, S, prec)[0]
+    return _judge_range(lib, rng, rows, tables, Table, "gnorm",
+                        "norm sqrt(Sum(v[k]**2)) where the squares over- or underflow, CPU: max (median) ulps",
+                        ("big", "tiny", "mixed", "tinymid"), _range_row, errs, NORM_RANGE_BOUND)
+
+
+LSE_RANGE_BOUND = 2.0
+
+
+def _lse_row(prec, rng, n, kind):
+    """A row for glse whose exps over- or underflow in prec: large
+    (beyond the exp's overflow), small (below its underflow), or mixed
+    (both signs, magnitudes from 1 to 10^4, results near 0 included)."""
+    top = 1000.0 if prec == "f64" else 150.0
+    if kind == "large":
+        v = top + rng.uniform(-20, 20, n)
+    elif kind == "small":
+        v = -top + rng.uniform(-20, 20, n)
+    else:
+        v = rng.choice([-1.0, 1.0], n) * np.exp(rng.uniform(0, math.log(1e4), n))
+    return v.astype(DT[prec])
+
+
+def judge_lse_range(lib, rng, rows, tables, Table):
+    """glse, log(Sum(exp(v[k]))), where the exps over- or underflow: the
+    largest term first (symkern(5), REWRITES) against the exact value, in
+    ulps of max(|value|, 1), and the literal form in the working
+    precision (inf or -inf there)."""
+    def errs(v, got, prec):
+        with np.errstate(over="ignore", under="ignore", divide="ignore"):
+            lit = float(np.log(np.sum(np.exp(v), dtype=DT[prec])))
+        with mp.workdps(DPS):
+            S = mp.log(mpmath.fsum([mp.exp(mpmath.mpf(float(a))) for a in v]))
+        unit = float(_ulp(np.array([max(abs(float(S)), 1.0)]), prec)[0])
+        return tuple(abs(x - float(S)) / unit if math.isfinite(x) else math.inf for x in (got, lit))
+    return _judge_range(lib, rng, rows, tables, Table, "glse",
+                        "log-sum-exp log(Sum(exp(v[k]))) where the exps over- or underflow, CPU: "
+                        "max (median) ulps of max(|value|, 1)",
+                        ("large", "small", "mixed"), _lse_row, errs, LSE_RANGE_BOUND)
+
+
 ## Entry points ##############################################################
 
 def generate(build, specs, workdir, name="gu"):
@@ -920,4 +1030,6 @@ def run(build, rng, rows, bounds, tables, Table, fmt, workdir, randoms=0, seed=1
         for s in rnd:
             print("%s: %s" % (s.name, s.text()))
     fails += judge_compensation(lib, rng, rows, tables, Table)
+    fails += judge_norm_range(lib, rng, rows, tables, Table)
+    fails += judge_lse_range(lib, rng, rows, tables, Table)
     return fails

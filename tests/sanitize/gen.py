@@ -64,6 +64,10 @@ def fixed_specs():
     s.append(Spec("red_tri", [("v", "n")], "Sum(Sum(v[j], (j, 0, i)), (i, 0, n - 1))"))
     s.append(Spec("red_fixed", [("v", 3), ("x", None)], "v[0] + v[2]*x + Sum(v[k], (k, 0, 2))"))
     s.append(Spec("red_fact", [("v", "n")], "Sum(v[k]/factorial(k), (k, 0, n - 1))"))
+    # Sums of one (shifted) range sharing one loop; the largest term first.
+    s.append(Spec("red_pair", [("v", "n"), ("w", "n")],
+                  "Sum(v[k + 1]*w[k], (k, 0, n - 2)) + Sum(v[k]**2, (k, 0, n - 2))/(n + 1)"))
+    s.append(Spec("red_lse", [("v", "n")], "log(Sum(exp(v[k]), (k, 0, n - 1)))"))
     s.append(Spec("red_mix", [("v", "n"), ("u", 2), ("y", None)],
                   "Sum(v[k]*u[1], (k, 0, n - 1)) + u[0]*y + Product(v[k], (k, 0, n - 1))"))
     # Sequences, ()->(n).
@@ -89,6 +93,9 @@ def fixed_specs():
     s.append(Spec("vec_cumprod", [("v", "n")], "-> p[n]:\n    p[0] = v[0]\n    p[k] = p[k - 1]*v[k]",
                   ["p"], "n", 1, inplace=["v"]))
     s.append(Spec("vec_norm", [("v", "n")], "-> u[n]:\n    u[k] = v[k]/sqrt(Sum(v[j]**2, (j, 0, n - 1)))",
+                  ["u"], "n", 0, inplace=["v"]))
+    s.append(Spec("vec_pair", [("v", "n")],
+                  "-> u[n]:\n    u[k] = v[k]*Sum(v[j], (j, 0, n - 1)) + Sum(v[j]**2, (j, 0, n - 1))",
                   ["u"], "n", 0, inplace=["v"]))
     s.append(Spec("vec_share", [("v", "n")],
                   "-> f[n]:\n    s[0] = v[0]\n    s[k] = s[k - 1] + v[k]\n    f[k] = s[k]/Sum(v[j], (j, 0, n - 1))",
