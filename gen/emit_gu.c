@@ -284,26 +284,13 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 		fprintf(out, "m4_define([[sk_gu_scallargs_%d]], [[[[", i);
 		emit_callargs(out, f, true);
 		fputs("]]]])\n", out);
-		fprintf(out, "m4_define([[sk_gu_stage_%d]], [[[[", i);
+		/* The results as data, `0:name@1:name...`, and their length as
+		 * written (a fixed size's digits or a size's name): the templates
+		 * write the staging and its conditions (sk_gu_each_out). */
+		fprintf(out, "m4_define([[sk_gu_outs_%d]], [[[[", i);
 		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "\t\t%s_priv_stage_out(%s + (ptrdiff_t)(_i0 * _len), _sm + %d * _osz, _cnt * _len, _len, _ts);\n",
-			        prog->lib, g->outc[o], o);
-		fputs("]]]])\n", out);
-		fprintf(out, "m4_define([[sk_gu_rows_%d]], [[[[", i);
-		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "%sincel_%s == 1 && inc_%s == (ptrdiff_t)%s", o ? " && " : "", g->outc[o], g->outc[o], len);
-		fputs("]]]])\n", out);
-		/* Columns whose every term's row starts on 16 bytes (_V elements). */
-		fprintf(out, "m4_define([[sk_gu_cstage_%d]], [[[[", i);
-		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "\t\t%s_priv_cstage_out(%s + (ptrdiff_t)_i0, incel_%s, _sm + %d * _osz, _cnt, _len);\n",
-			        prog->lib, g->outc[o], g->outc[o], o);
-		fputs("]]]])\n", out);
-		fprintf(out, "m4_define([[sk_gu_cols_%d]], [[[[", i);
-		for (int o = 0; o < g->nouts; o++)
-			fprintf(out, "%sinc_%s == 1 && incel_%s %% _V == 0 && (uintptr_t)%s %% 16 == 0", o ? " && " : "",
-			        g->outc[o], g->outc[o], g->outc[o]);
-		fputs("]]]])\n", out);
+			fprintf(out, "%s%d:%s", o ? "@" : "", o, g->outc[o]);
+		fprintf(out, "]]]])\nm4_define([[sk_gu_len_%d]], [[[[%s]]]])\n", i, len);
 	}
 	/* Elements one item touches, to decide when threads pay off. */
 	fprintf(out, "m4_define([[sk_gu_work_%d]], [[[[(size_t)1", i);

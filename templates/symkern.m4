@@ -195,10 +195,22 @@ m4_define([[sk_gu_nouts]], [[m4_indir([[sk_gu_nouts_]]$1)]])
 m4_define([[sk_gu_outlen]], [[m4_indir([[sk_gu_outlen_]]$1)]])
 m4_define([[sk_gu_outvar]], [[m4_indir([[sk_gu_outvar_]]$1)]])
 m4_define([[sk_gu_scallargs]], [[m4_indir([[sk_gu_scallargs_]]$1)]])
-m4_define([[sk_gu_stage]], [[m4_indir([[sk_gu_stage_]]$1)]])
-m4_define([[sk_gu_rows]], [[m4_indir([[sk_gu_rows_]]$1)]])
-m4_define([[sk_gu_cstage]], [[m4_indir([[sk_gu_cstage_]]$1)]])
-m4_define([[sk_gu_cols]], [[m4_indir([[sk_gu_cols_]]$1)]])
+m4_define([[sk_gu_len]], [[m4_indir([[sk_gu_len_]]$1)]])
+m4_dnl sk_gu_each_out(I, PATTERN, SEP): PATTERN for each result of gufunc I
+m4_dnl (the -> form), with \2 its C spelling and \1 its number from 0, SEP
+m4_dnl between them (sk__map's two passes over the list sk_gu_outs_I).
+m4_define([[sk_gu_each_out]], [[m4_patsubst(m4_patsubst(m4_indir([[sk_gu_outs_]]$1), [[\([0-9]+\):\([^@]+\)]], [[[[$2]]]]), [[@]], [[$3]])]])
+m4_dnl The staging of the -> form's results through shared memory: the
+m4_dnl copies out of a block's rows (_i0, _cnt, _len, _ts) or columns
+m4_dnl (_osz), and the conditions on the increments under which each applies:
+m4_dnl every result in dense rows, or in columns whose terms' rows start on 16
+m4_dnl bytes (_V elements).
+m4_define([[sk_gu_stage]], [[sk_gu_each_out([[$1]], [[		sk_lib[[_priv_stage_out]](\2 + (ptrdiff_t)(_i0 * _len), _sm + \1 * _osz, _cnt * _len, _len, _ts);
+]], [[]])]])
+m4_define([[sk_gu_cstage]], [[sk_gu_each_out([[$1]], [[		sk_lib[[_priv_cstage_out]](\2 + (ptrdiff_t)_i0, incel_\2, _sm + \1 * _osz, _cnt, _len);
+]], [[]])]])
+m4_define([[sk_gu_rows]], [[sk_gu_each_out([[$1]], [[incel_\2 == 1 && inc_\2 == (ptrdiff_t)]]sk_gu_len([[$1]]), [[ && ]])]])
+m4_define([[sk_gu_cols]], [[sk_gu_each_out([[$1]], [[inc_\2 == 1 && incel_\2 % _V == 0 && (uintptr_t)\2 % 16 == 0]], [[ && ]])]])
 m4_define([[sk_gu_split]], [[m4_indir([[sk_gu_split_]]$1)]])
 m4_define([[sk_gu_loopdim]], [[m4_indir([[sk_gu_loopdim_]]$1)]])
 m4_dnl sk_gu_assume(I): in a kernel template <int _N>, the statement that
