@@ -812,6 +812,30 @@ START_TEST(test_shared_reductions)
 }
 END_TEST
 
+/* A chain of functions that each call the one before twice (issue 14 item
+ * 7: 2^16 copies of f0 if all were inlined, minutes in nvcc): some link of
+ * the chain is called in device code (__noinline__ in the header), never
+ * f0, which is small (symkern(3), Composed functions).  nvcc_werror.sh
+ * measures the PTX where there is nvcc. */
+START_TEST(test_chain_noinline)
+{
+	const char *dir = scratch_dir("chain");
+	char path[1024], text[2048];
+	size_t at = (size_t)snprintf(text, sizeof text, "f0(x) = x*x + 1\n");
+	for (int i = 1; i <= 16; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "f%d(x) = f%d(f%d(x) + x)\n", i, i - 1, i - 1);
+	snprintf(path, sizeof path, "%s/chain.sym", dir);
+	write_file(path, text);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " chain.sym", dir), 0);
+	snprintf(path, sizeof path, "%s/chain.h", dir);
+	char *h = slurp(path, NULL);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_nonnull(strstr(h, "__noinline__ CHAIN_FN double chain_f"));
+	ck_assert_ptr_null(strstr(h, "__noinline__ CHAIN_FN double chain_f0_f64("));
+	free(h);
+}
+END_TEST
+
 /* A FIFO (or any file that is not regular) is refused before it is opened
  * for reading, which would wait for a writer forever. */
 START_TEST(test_fifo_input)
@@ -848,6 +872,7 @@ Suite *suite_cli(void)
 	tcase_add_test(out, test_list);
 	tcase_add_test(out, test_fast_math);
 	tcase_add_test(out, test_shared_reductions);
+	tcase_add_test(out, test_chain_noinline);
 	suite_add_tcase(s, out);
 	TCase *tc = tcase_create("robustness");
 	tcase_set_timeout(tc, 0);
