@@ -515,9 +515,10 @@ START_TEST(test_norm2_range)
 			ck_assert_msg(nan ? isnan(got) : isinf(got) && got > 0, "case %zu: %Lg", i, got);
 			continue;
 		}
-		long double ulp = t[i].f32 ? ldexpl(1, ilogbl(ref) - 23) : ldexpl(1, ilogbl(ref) - 52);
-		if (ref == 0)
-			ulp = t[i].f32 ? (long double)FLT_TRUE_MIN : (long double)DBL_TRUE_MIN;
+		/* ilogbl(0) is FP_ILOGB0 (INT_MIN): the least subnormal instead. */
+		long double ulp = t[i].f32 ? (long double)FLT_TRUE_MIN : (long double)DBL_TRUE_MIN;
+		if (ref != 0)
+			ulp = t[i].f32 ? ldexpl(1, ilogbl(ref) - 23) : ldexpl(1, ilogbl(ref) - 52);
 		ck_assert_msg(fabsl(got - ref) <= 2 * ulp, "case %zu (%s): %.17Lg, want %.17Lg (%.3Lg ulps)", i,
 		              t[i].f32 ? "f32" : "f64", got, ref, fabsl(got - ref) / ulp);
 	}
