@@ -776,6 +776,20 @@ static int count_in_function(const char *text, const char *start, const char *ne
 	return n;
 }
 
+/* Writes NAME.sym with text in dir, runs symkern on it, and returns the
+ * output NAME.EXT (malloc'd). */
+static char *generate(const char *dir, const char *name, const char *text, const char *ext)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s.sym", dir, name);
+	write_file(path, text);
+	ck_assert_int_eq(run_cmd("cd %s && " SK " %s.sym", dir, name), 0);
+	snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
+	char *out = slurp(path, NULL);
+	ck_assert_ptr_nonnull(out);
+	return out;
+}
+
 /* Sums of one range share one loop, and on the GPU one shared reduction
  * with an accumulator each, for the = form and for the index-free Sums of
  * a map; Sums of two ranges do not (symkern(5), Several Sums of one
@@ -784,16 +798,11 @@ static int count_in_function(const char *text, const char *start, const char *ne
 START_TEST(test_shared_reductions)
 {
 	const char *dir = scratch_dir("shared");
-	char path[1024];
-	snprintf(path, sizeof path, "%s/r.sym", dir);
-	write_file(path, "norm2(v[n]) = sqrt(Sum(v[k]**2, (k, 0, n - 1)))\n"
-	                 "pair(v[n]) = Sum(v[k], (k, 0, n - 1))/Sum(v[k]**2, (k, 0, n - 1))\n"
-	                 "scale(v[n]) -> u[n]:\n    u[k] = v[k]*Sum(v[j], (j, 0, n - 1)) + Sum(v[j]**2, (j, 0, n - 1))\n"
-	                 "two(v[n]) = Sum(v[k], (k, 0, n - 1)) + Sum(v[k]**2, (k, 1, n - 1))\n");
-	ck_assert_int_eq(run_cmd("cd %s && " SK " r.sym", dir), 0);
-	snprintf(path, sizeof path, "%s/r.cu", dir);
-	char *cu = slurp(path, NULL);
-	ck_assert_ptr_nonnull(cu);
+	const char *text = "norm2(v[n]) = sqrt(Sum(v[k]**2, (k, 0, n - 1)))\n"
+	                   "pair(v[n]) = Sum(v[k], (k, 0, n - 1))/Sum(v[k]**2, (k, 0, n - 1))\n"
+	                   "scale(v[n]) -> u[n]:\n    u[k] = v[k]*Sum(v[j], (j, 0, n - 1)) + Sum(v[j]**2, (j, 0, n - 1))\n"
+	                   "two(v[n]) = Sum(v[k], (k, 0, n - 1)) + Sum(v[k]**2, (k, 1, n - 1))\n";
+	char *cu = generate(dir, "r", text, "cu");
 	ck_assert_ptr_nonnull(strstr(cu, "double r_priv_norm2_kern_f64_part("));
 	ck_assert_ptr_nonnull(strstr(cu, "r_priv_norm2_kern_f64_red("));
 	ck_assert_ptr_nonnull(strstr(cu, "r_priv_accs<double, 2> r_priv_pair_kern_f64_part("));
@@ -802,6 +811,7 @@ START_TEST(test_shared_reductions)
 	ck_assert_ptr_nonnull(strstr(cu, "r_priv_scale_kern_f64_pre("));
 	ck_assert_ptr_null(strstr(cu, "r_priv_two_kern_f64_red("));
 	free(cu);
+	char path[1024];
 	snprintf(path, sizeof path, "%s/r.h", dir);
 	char *h = slurp(path, NULL);
 	ck_assert_ptr_nonnull(h);
@@ -819,17 +829,11 @@ END_TEST
  * measures the PTX where there is nvcc. */
 START_TEST(test_chain_noinline)
 {
-	const char *dir = scratch_dir("chain");
-	char path[1024], text[2048];
+	char text[2048];
 	size_t at = (size_t)snprintf(text, sizeof text, "f0(x) = x*x + 1\n");
 	for (int i = 1; i <= 16; i++)
 		at += (size_t)snprintf(text + at, sizeof text - at, "f%d(x) = f%d(f%d(x) + x)\n", i, i - 1, i - 1);
-	snprintf(path, sizeof path, "%s/chain.sym", dir);
-	write_file(path, text);
-	ck_assert_int_eq(run_cmd("cd %s && " SK " chain.sym", dir), 0);
-	snprintf(path, sizeof path, "%s/chain.h", dir);
-	char *h = slurp(path, NULL);
-	ck_assert_ptr_nonnull(h);
+	char *h = generate(scratch_dir("chain"), "chain", text, "h");
 	ck_assert_ptr_nonnull(strstr(h, "__noinline__ CHAIN_FN double chain_f"));
 	ck_assert_ptr_null(strstr(h, "__noinline__ CHAIN_FN double chain_f0_f64("));
 	free(h);
