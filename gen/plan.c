@@ -43,7 +43,7 @@ static bool red_add(Dag *dag, Red *r, Node *x)
 	if (x->op == N_MAXR || x->level != 1 || x->deps || (r->n && (!plan_joins(r->sum[0], x) || r->n == PLAN_RED_MAX)) ||
 	    unsplittable(dag, x->kids[0]))
 		return false;
-	r->sum = arena_grow(dag->arena, r->sum, (size_t)r->n, (size_t)r->n + 1, sizeof *r->sum);
+	r->sum = arena_room(dag->arena, r->sum, (size_t)r->n, sizeof *r->sum);
 	r->sum[r->n++] = x;
 	return true;
 }

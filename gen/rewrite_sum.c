@@ -81,12 +81,19 @@ static Node *square(Dag *d, Node *x)
 	return dag_op(d, N_MUL, x, x);
 }
 
+/* Is x, which is >= 0 or NaN, finite?  x/2 < 2^1023 (2^127): no
+ * infinite literal. */
+static Node *below_max(Dag *d, Node *x)
+{
+	Node *half = dag_op(d, N_MUL, x, dag_const(d, num_div(num_int(1), num_int(2))));
+	return dag_op(d, N_LT, half, dag_scale(d, 1023, 127));
+}
+
 /* Is s, a Sum of terms >= 0, within 2^-959 .. the largest finite number
  * (2^-63 in float)?  See the top. */
 static Node *in_range(Dag *d, Node *s)
 {
-	Node *half = dag_op(d, N_MUL, s, dag_const(d, num_div(num_int(1), num_int(2))));
-	return dag_op(d, N_AND, dag_op(d, N_GE, s, dag_scale(d, -959, -63)), dag_op(d, N_LT, half, dag_scale(d, 1023, 127)));
+	return dag_op(d, N_AND, dag_op(d, N_GE, s, dag_scale(d, -959, -63)), below_max(d, s));
 }
 
 /* Blue's scaled sums of the terms t over sum's range (see the top). */
@@ -125,10 +132,7 @@ static Node *shifted(Dag *d, const Node *sum, Node *t)
 {
 	Node *kids[3] = {t, sum->kids[1], sum->kids[2]};
 	Node *m = dag_gu(d, N_MAXR, sum->func, sum->index, sum->level, sum->off, kids, 3);
-	Node *am = dag_call(d, MF_FABS, &m);
-	Node *finite = dag_op(d, N_LT, dag_op(d, N_MUL, am, dag_const(d, num_div(num_int(1), num_int(2)))),
-	                      dag_scale(d, 1023, 127));
-	Node *c = dag_select(d, finite, m, dag_const(d, num_int(0)));
+	Node *c = dag_select(d, below_max(d, dag_call(d, MF_FABS, &m)), m, dag_const(d, num_int(0)));
 	Node *e = dag_op(d, N_SUB, t, c);
 	e = dag_call(d, MF_EXP, &e);
 	Node *total = sum_like(d, sum, e);
