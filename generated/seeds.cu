@@ -35,8 +35,9 @@
 #define SK_LIB(name) SEEDS_##name
 /* runtime.cuh: the part of every generated NAME.cu that is the same for
  * every library: the vector load helper, the status mapping, the
- * occupancy grid cache and the map functions' dispatcher (runtime_gu.cuh
- * follows it in libraries with gufuncs).  kernels.cu.m4 copies this file
+ * occupancy grid cache and the map functions' dispatcher
+ * (runtime_scratch.cuh and runtime_gu.cuh follow it in libraries with
+ * gufuncs).  kernels.cu.m4 copies this file
  * into NAME.cu unchanged (m4's undivert), after the library's header and
  * after defining
  *
@@ -47,7 +48,8 @@
  * and the settings this file reads (symkern(3), COMPILE-TIME SETTINGS),
  * SK_LIB(BLOCK) and SK_LIB(VEC_MIN); it also uses the status codes
  * SK_LIB(OK), SK_LIB(ENODEV) and SK_LIB(ECUDA) of the library's header.
- * kernels.cu.m4 #undefs SK_RT and SK_LIB after it (and runtime_gu.cuh).
+ * kernels.cu.m4 #undefs SK_RT and SK_LIB after it (and runtime_scratch.cuh
+ * and runtime_gu.cuh).
  * So names stay prefixed by the library's, and two libraries link into
  * one program.
  *

@@ -89,7 +89,7 @@ m4_ifelse(sk_ngu, 0, [[]], [[/* Bytes of the pool of the gufuncs' shared reducti
 #define SK_LIB(name) sk_LIB[[_]]##name
 m4_undivert([[runtime.cuh]])m4_dnl
 m4_ifelse(sk_ngu, 0, [[]], [[
-m4_undivert([[runtime_gu.cuh]])]])m4_dnl
+m4_undivert([[runtime_scratch.cuh]])m4_undivert([[runtime_gu.cuh]])]])m4_dnl
 #undef SK_RT
 #undef SK_LIB
 

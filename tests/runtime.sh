@@ -5,7 +5,8 @@
 #                              compiler is found, as C++11, -Wall -Wextra
 #                              -Wshadow -Wconversion -Werror; clang-tidy
 #                              and cppcheck where installed;
-#   runtime.cuh, runtime_gu.cuh  with nvcc -Werror all-warnings and the host
+#   runtime.cuh, runtime_scratch.cuh, runtime_gu.cuh
+#                              with nvcc -Werror all-warnings and the host
 #                              compiler's -Wall -Wextra -Wshadow -Wconversion
 #                              -Werror: alone (a library of map functions
 #                              only), with the gufuncs' part and a kernel
@@ -104,7 +105,7 @@ fi
 # The CUDA part: what kernels.cu.m4 defines before copying it (the status
 # codes come from the library's header there).
 cat >"$work/rt.cu" <<'EOF'
-/* Driver for runtime.cuh and runtime_gu.cuh (tests/runtime.sh). */
+/* Driver for runtime.cuh, runtime_scratch.cuh and runtime_gu.cuh (tests/runtime.sh). */
 #include <stddef.h>
 enum { RT_OK = 0, RT_EINVAL = -1, RT_EINC = -2, RT_EOVERLAP = -3, RT_ESIZE = -4, RT_ENODEV = -5, RT_ECUDA = -6 };
 #define RT_BLOCK 256
@@ -126,6 +127,7 @@ enum { RT_OK = 0, RT_EINVAL = -1, RT_EINC = -2, RT_EOVERLAP = -3, RT_ESIZE = -4,
 #define SK_LIB(name) RT_##name
 #include "runtime.cuh"
 #ifndef RT_MAP_ONLY
+#include "runtime_scratch.cuh"
 #include "runtime_gu.cuh"
 #endif
 #undef SK_RT
@@ -185,7 +187,7 @@ if [ -n "$nvcc" ]; then
 	(cd "$work" && $nvcc $nwarn -DRT_GU_SLOTS=0 -I"$templates" -c -o rt_noslots.o rt.cu >nvcc_noslots.log 2>&1 &&
 		touch noslots.ok) &
 	wait
-	for v in map:"runtime.cuh alone" gu:"runtime.cuh, runtime_gu.cuh" noslots:"runtime.cuh, runtime_gu.cuh, no slots"; do
+	for v in map:"runtime.cuh alone" gu:"runtime.cuh, runtime_scratch.cuh, runtime_gu.cuh" noslots:"runtime.cuh, runtime_scratch.cuh, runtime_gu.cuh, no slots"; do
 		if [ -f "$work/${v%%:*}.ok" ]; then
 			echo "ok: nvcc: ${v#*:}"
 		else
@@ -201,7 +203,7 @@ fi
 if command -v cppcheck >/dev/null 2>&1; then
 	# The CUDA keywords as nothing: cppcheck reads the code as C++.
 	# shellcheck disable=SC2086
-	check "cppcheck runtime.cuh, runtime_gu.cuh" cppcheck --language=c++ --std=c++17 $cppcheck_flags \
+	check "cppcheck runtime.cuh, runtime_scratch.cuh, runtime_gu.cuh" cppcheck --language=c++ --std=c++17 $cppcheck_flags \
 		-I"$templates" -D__CUDACC__ -D__global__= -D__device__= -D__host__= -D__shared__= \
 		-D__forceinline__=inline '-D__launch_bounds__(x)=' '-D__align__(n)=' -DCUDART_VERSION=13000 \
 		"$work/rt.cu"
