@@ -12,7 +12,8 @@
 # vector forms of them (_ZGVdN4v_sin).  A function that calls a local one
 # using double is reported too.
 #
-# Output lines:
+# Loaded after tests/f32_leaks.awk (leak, spread, report), whose output
+# lines it prints:
 #   LEAK <function>: <instruction>
 #   LEAK <function>: calls <callee>, which uses double
 
@@ -22,15 +23,10 @@ BEGIN {
 	      "trunc round nearbyint rint fmod", w, " ")
 	for (i in w)
 		libm[w[i]] = 1
-	nbad = 0
 }
 
-function leak(fn, text) {
-	if (!(fn in first)) {
-		first[fn] = text
-		order[++nbad] = fn
-	}
-}
+function show(callee) { return callee }
+function label(fn) { return fn }
 
 # Is name a double math function, plain or as a libmvec variant?
 function dbl_math(name, base) {
@@ -88,25 +84,6 @@ function dbl_math(name, base) {
 }
 
 END {
-	# Double use spreads from callee to caller until nothing changes.
-	do {
-		changed = 0
-		for (fn in names) {
-			if (fn in first)
-				continue
-			for (i = 1; i <= ncalls[fn]; i++)
-				if (calls[fn, i] in first && calls[fn, i] != fn) {
-					leak(fn, "calls " calls[fn, i] ", which uses double")
-					changed = 1
-					break
-				}
-		}
-	} while (changed)
-	bad = 0
-	for (i = 1; i <= nbad; i++)
-		if (order[i] ~ /_f32/) {
-			printf "LEAK %s: %s\n", order[i], first[order[i]]
-			bad++
-		}
-	exit bad > 0
+	spread()
+	exit report() > 0
 }

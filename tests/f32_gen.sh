@@ -6,6 +6,11 @@
 # differ), or, where SYMKERN_F32_SOURCES names a folder generated so
 # before, that one (for a machine without m4 or symkern, see f32_sass.sh).
 # Exits 77 (skip) where it can do neither.
+# f32_scan KIND FILE: tests/f32_KIND.awk (cpu, ptx, sass) run on FILE, after
+# the part the three share, tests/f32_leaks.awk.
+# f32_leak_check REPORT SOURCE: REPORT, the scan of tests/f32_leak.c or .cu
+# (SOURCE), names every leak_ function and no clean_ one; else prints
+# FAIL lines and sets status=1.
 srcdir=${SYMKERN_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${SYMKERN_BUILDDIR:-$srcdir}
 
@@ -36,4 +41,23 @@ f32_sources()
 		"$bin" --templates "${SYMKERN_TEMPLATES:-$srcdir/templates}" --fast-math \
 			-o "$F32_SRC/fast" "$srcdir/$sym" || exit 1
 	done
+}
+
+f32_scan()
+{
+	awk -f "$srcdir/tests/f32_leaks.awk" -f "$srcdir/tests/f32_$1.awk" "$2"
+}
+
+f32_leak_check()
+{
+	for fn in leak_const_f32 leak_call_f32 leak_index_f32 leak_callee_f32; do
+		if ! grep -q "^LEAK [^ ]*${fn}[^ ]*[ :]" "$1"; then
+			echo "FAIL: the scan missed $fn of $2"
+			status=1
+		fi
+	done
+	if grep -q "^LEAK [^ ]*clean_" "$1"; then
+		echo "FAIL: the scan reported a clean function of $2"
+		status=1
+	fi
 }

@@ -16,7 +16,8 @@
 # That is the CUDA library's code, which the .sym text cannot change; the
 # three instructions must appear exactly so, in that order.
 #
-# Variables: none.  Output lines:
+# Loaded after tests/f32_leaks.awk (leak, spread, report), whose output
+# lines it prints:
 #   LEAK <function> (<mangled>): <instruction>  [input line N]
 #   LEAK <function> (<mangled>): calls <callee>, which uses double
 #   allowed: N libdevice trig reductions in f32 functions
@@ -38,24 +39,23 @@ function short(m, s, n) {
 	return m
 }
 
-function leak(fn, text, ln) {
-	if (!(fn in first)) {
-		first[fn] = text "  [input line " ln "]"
-		order[++nbad] = fn
-	}
-}
+function show(callee) { return short(callee) }
+function label(fn) { return short(fn) " (" fn ")" }
+
+# fn's leak at input line ln.
+function leak_at(fn, text, ln) { leak(fn, text "  [input line " ln "]") }
 
 # An instruction pending as the possible start (stage 1) or middle (2) of
 # the libdevice trig sequence becomes a leak when the sequence breaks.
 function flush() {
 	if (stage >= 1)
-		leak(cur, pend1, pln1)
+		leak_at(cur, pend1, pln1)
 	if (stage >= 2)
-		leak(cur, pend2, pln2)
+		leak_at(cur, pend2, pln2)
 	stage = 0
 }
 
-BEGIN { cur = ""; stage = 0; nbad = 0; allowed = 0 }
+BEGIN { cur = ""; stage = 0; count_allowed = 1 }
 
 # A function's header: .entry NAME( or .func (RET) NAME[(] -- declarations
 # too, which hold no instructions.
@@ -121,35 +121,12 @@ want_callee { next }
 		next
 	}
 	if (dbl)
-		leak(cur, ins, NR)
+		leak_at(cur, ins, NR)
 	next
 }
 
 END {
 	flush()
-	# Double use spreads from callee to caller until nothing changes.
-	do {
-		changed = 0
-		for (fn in names) {
-			if (fn in first)
-				continue
-			for (i = 1; i <= ncalls[fn]; i++)
-				if (calls[fn, i] in first) {
-					first[fn] = "calls " short(calls[fn, i]) ", which uses double"
-					order[++nbad] = fn
-					changed = 1
-					break
-				}
-		}
-	} while (changed)
-	bad = 0
-	for (i = 1; i <= nbad; i++) {
-		fn = order[i]
-		if (fn !~ /_f32/)
-			continue
-		printf "LEAK %s (%s): %s\n", short(fn), fn, first[fn]
-		bad++
-	}
-	printf "allowed: %d libdevice trig reductions in f32 functions\n", allowed
-	exit bad > 0
+	spread()
+	exit report() > 0
 }

@@ -35,17 +35,8 @@ ptx_of()
 
 status=0
 ptx_of "$srcdir/tests/f32_leak.cu" "$work/ptx/leak.ptx" || exit 1
-awk -f "$srcdir/tests/f32_ptx.awk" "$work/ptx/leak.ptx" > "$work/ptx/leak.txt"
-for fn in leak_const_f32 leak_call_f32 leak_index_f32 leak_callee_f32; do
-	if ! grep -q "^LEAK $fn " "$work/ptx/leak.txt"; then
-		echo "FAIL: the scan missed $fn of tests/f32_leak.cu"
-		status=1
-	fi
-done
-if grep -q "^LEAK clean_" "$work/ptx/leak.txt"; then
-	echo "FAIL: the scan reported a clean function of tests/f32_leak.cu"
-	status=1
-fi
+f32_scan ptx "$work/ptx/leak.ptx" > "$work/ptx/leak.txt"
+f32_leak_check "$work/ptx/leak.txt" tests/f32_leak.cu
 cat "$work/ptx/leak.txt"
 
 checked=0
@@ -53,7 +44,7 @@ for cu in "$F32_SRC"/plain/*.cu "$F32_SRC"/fast/*.cu; do
 	out=$work/ptx/$(basename "$(dirname "$cu")")-$(basename "$cu" .cu).ptx
 	ptx_of "$cu" "$out" || exit 1
 	echo "$cu:"
-	if ! awk -f "$srcdir/tests/f32_ptx.awk" "$out"; then
+	if ! f32_scan ptx "$out"; then
 		echo "FAIL: float32 code of $cu uses double (PTX: $out)"
 		status=1
 	fi

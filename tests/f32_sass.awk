@@ -18,16 +18,13 @@
 # by their registers, in that order (in SASS other instructions may come
 # between them).
 #
-# Output lines:
+# Loaded after tests/f32_leaks.awk (leak, spread, report), whose output
+# lines it prints:
 #   LEAK <function>: <instruction>
 #   allowed: N libdevice trig reductions in f32 functions
 
-function leak(fn, text) {
-	if (!(fn in first)) {
-		first[fn] = text
-		order[++nbad] = fn
-	}
-}
+function show(callee) { return callee }
+function label(fn) { return fn }
 
 # Sequences begun and not finished: I2F results in p1, DMUL results in p2,
 # by register; what is left at a function's end leaked.
@@ -42,7 +39,7 @@ function flush(r) {
 	}
 }
 
-BEGIN { nbad = 0; allowed = 0 }
+BEGIN { count_allowed = 1 }
 
 /Function : / {
 	flush()
@@ -90,25 +87,6 @@ BEGIN { nbad = 0; allowed = 0 }
 
 END {
 	flush()
-	do {
-		changed = 0
-		for (fn in names) {
-			if (fn in first)
-				continue
-			for (i = 1; i <= ncalls[fn]; i++)
-				if (calls[fn, i] in first) {
-					leak(fn, "calls " calls[fn, i] ", which uses double")
-					changed = 1
-					break
-				}
-		}
-	} while (changed)
-	bad = 0
-	for (i = 1; i <= nbad; i++)
-		if (order[i] ~ /_f32/) {
-			printf "LEAK %s: %s\n", order[i], first[order[i]]
-			bad++
-		}
-	printf "allowed: %d libdevice trig reductions in f32 functions\n", allowed
-	exit bad > 0
+	spread()
+	exit report() > 0
 }
