@@ -16,13 +16,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "../cuda_check.h"
 #include "gu.h"
+#include "oracle_main.h"
 
 struct GuCall {
 	const char *name;
@@ -81,69 +81,48 @@ static int run(int (*fn)(size_t, size_t, T *const *, T *const *, int, cudaStream
 	return 0;
 }
 
+// One line of gufuncs.txt: "NAME PREC BATCH N NIN NOUT" and the NIN input
+// and NOUT output lengths; two calls (rows, columns).
+static int one(const char *line, FILE *in, FILE *out)
+{
+	char name[300], prec[8];
+	size_t batch, n;
+	int nin, nout, used;
+	if (sscanf(line, "%299s %7s %zu %zu %d %d%n", name, prec, &batch, &n, &nin, &nout, &used) != 6 || nin < 0 ||
+	    nout < 1 || nin > 64 || nout > 64) {
+		fprintf(stderr, "gpu_gufunc_oracle: bad line in gufuncs.txt: %s", line);
+		return -1;
+	}
+	std::vector<size_t> lin((size_t)nin), lout((size_t)nout);
+	const char *p = line + used;
+	for (int i = 0; i < nin + nout; i++) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+		if (end == p) {
+			fprintf(stderr, "gpu_gufunc_oracle: bad line in gufuncs.txt: %s", line);
+			return -1;
+		}
+		(i < nin ? lin[(size_t)i] : lout[(size_t)(i - nin)]) = v;
+		p = end;
+	}
+	const GuCall *c = gu_calls;
+	while (c->name && strcmp(c->name, name) != 0)
+		c++;
+	if (!c->name) {
+		fprintf(stderr, "gpu_gufunc_oracle: %s is not in gu_calls.inc\n", name);
+		return -1;
+	}
+	int rc = strcmp(prec, "f64") == 0 ? run<double>(c->f64, batch, n, lin, lout, in, out)
+	                                  : run<float>(c->f32, batch, n, lin, lout, in, out);
+	if (rc != 0) {
+		fprintf(stderr, "gpu_gufunc_oracle: %s %s (batch %zu, n %zu) failed (%d)\n", name, prec, batch, n,
+		        rc);
+		return -1;
+	}
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: gpu_gufunc_oracle DIR OUTDIR\n");
-		return 1;
-	}
-	int ndev = 0;
-	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
-		printf("SKIP: no CUDA device\n");
-		return 77;
-	}
-	const std::string dir = argv[1], outdir = argv[2];
-	FILE *calls = fopen((dir + "/gufuncs.txt").c_str(), "r");
-	FILE *in = fopen((dir + "/gu_points.bin").c_str(), "rb");
-	FILE *out = fopen((outdir + "/gu_gpu.bin").c_str(), "wb");
-	if (!calls || !in || !out) {
-		perror("gpu_gufunc_oracle: cannot open gufuncs.txt, gu_points.bin or OUTDIR/gu_gpu.bin");
-		return 1;
-	}
-	char line[4096];
-	int ncalls = 0;
-	while (fgets(line, sizeof line, calls)) {
-		if (line[0] == '#')
-			continue;
-		char name[300], prec[8];
-		size_t batch, n;
-		int nin, nout, used;
-		if (sscanf(line, "%299s %7s %zu %zu %d %d%n", name, prec, &batch, &n, &nin, &nout, &used) != 6 || nin < 0 || nout < 1 || nin > 64 || nout > 64) {
-			fprintf(stderr, "gpu_gufunc_oracle: bad line in gufuncs.txt: %s", line);
-			return 1;
-		}
-		std::vector<size_t> lin((size_t)nin), lout((size_t)nout);
-		const char *p = line + used;
-		for (int i = 0; i < nin + nout; i++) {
-			char *end;
-			unsigned long v = strtoul(p, &end, 10);
-			if (end == p) {
-				fprintf(stderr, "gpu_gufunc_oracle: bad line in gufuncs.txt: %s", line);
-				return 1;
-			}
-			(i < nin ? lin[(size_t)i] : lout[(size_t)(i - nin)]) = v;
-			p = end;
-		}
-		const GuCall *c = gu_calls;
-		while (c->name && strcmp(c->name, name) != 0)
-			c++;
-		if (!c->name) {
-			fprintf(stderr, "gpu_gufunc_oracle: %s is not in gu_calls.inc\n", name);
-			return 1;
-		}
-		int rc = strcmp(prec, "f64") == 0 ? run<double>(c->f64, batch, n, lin, lout, in, out)
-		                                  : run<float>(c->f32, batch, n, lin, lout, in, out);
-		if (rc != 0) {
-			fprintf(stderr, "gpu_gufunc_oracle: %s %s (batch %zu, n %zu) failed (%d)\n", name, prec,
-			        batch, n, rc);
-			return 1;
-		}
-		ncalls += 2;
-	}
-	if (fclose(out) != 0) {
-		perror("gpu_gufunc_oracle: writing gu_gpu.bin");
-		return 1;
-	}
-	printf("gpu_gufunc_oracle: %d calls written to %s/gu_gpu.bin\n", ncalls, outdir.c_str());
-	return 0;
+	return oracle_main(argc, argv, "gpu_gufunc_oracle", "gufuncs.txt", "gu_points.bin", "gu_gpu.bin", one);
 }

@@ -12,13 +12,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "../cuda_check.h"
 #include "oracle.h"
+#include "oracle_main.h"
 
 static const oracle_fn_info *lookup(const char *name)
 {
@@ -57,52 +57,31 @@ static int run(Fn fn, int nargs, size_t n, FILE *in, FILE *out)
 	return fwrite(res.data(), sizeof(T), n, out) == n ? 0 : -1;
 }
 
+// One line of cases.txt: "KIND NAME PREC NARGS N".
+static int one(const char *line, FILE *in, FILE *out)
+{
+	char kind[64], name[300], prec[8];
+	int nargs;
+	size_t n;
+	if (sscanf(line, "%63s %299s %7s %d %zu", kind, name, prec, &nargs, &n) != 5) {
+		fprintf(stderr, "gpu_oracle: bad line in cases.txt: %s", line);
+		return -1;
+	}
+	const oracle_fn_info *f = lookup(name);
+	if (!f) {
+		fprintf(stderr, "gpu_oracle: %s is not in oracle_gpu_table\n", name);
+		return -1;
+	}
+	int rc = strcmp(prec, "f64") == 0 ? run<double>(f->map_f64, nargs, n, in, out)
+	                                  : run<float>(f->map_f32, nargs, n, in, out);
+	if (rc != 0) {
+		fprintf(stderr, "gpu_oracle: %s %s failed (%d)\n", name, prec, rc);
+		return -1;
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: gpu_oracle DIR OUTDIR\n");
-		return 1;
-	}
-	int ndev = 0;
-	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
-		printf("SKIP: no CUDA device\n");
-		return 77;
-	}
-	const std::string dir = argv[1], outdir = argv[2];
-	FILE *cases = fopen((dir + "/cases.txt").c_str(), "r");
-	FILE *in = fopen((dir + "/points.bin").c_str(), "rb");
-	FILE *out = fopen((outdir + "/gpu.bin").c_str(), "wb");
-	if (!cases || !in || !out) {
-		perror("gpu_oracle: cannot open cases.txt, points.bin or OUTDIR/gpu.bin");
-		return 1;
-	}
-	char line[512], kind[64], name[300], prec[8];
-	int nargs, ncases = 0;
-	size_t n;
-	while (fgets(line, sizeof line, cases)) {
-		if (line[0] == '#')
-			continue;
-		if (sscanf(line, "%63s %299s %7s %d %zu", kind, name, prec, &nargs, &n) != 5) {
-			fprintf(stderr, "gpu_oracle: bad line in cases.txt: %s", line);
-			return 1;
-		}
-		const oracle_fn_info *f = lookup(name);
-		if (!f) {
-			fprintf(stderr, "gpu_oracle: %s is not in oracle_gpu_table\n", name);
-			return 1;
-		}
-		int rc = strcmp(prec, "f64") == 0 ? run<double>(f->map_f64, nargs, n, in, out)
-		                                  : run<float>(f->map_f32, nargs, n, in, out);
-		if (rc != 0) {
-			fprintf(stderr, "gpu_oracle: %s %s failed (%d)\n", name, prec, rc);
-			return 1;
-		}
-		ncases++;
-	}
-	if (fclose(out) != 0) {
-		perror("gpu_oracle: writing gpu.bin");
-		return 1;
-	}
-	printf("gpu_oracle: %d cases written to %s/gpu.bin\n", ncases, outdir.c_str());
-	return 0;
+	return oracle_main(argc, argv, "gpu_oracle", "cases.txt", "points.bin", "gpu.bin", one);
 }
