@@ -12,7 +12,7 @@
 
 #include <cuda_runtime.h>
 
-#include "../tests/cuda_check.h"
+#include "../tests/common/cuda_check.h"
 
 #include "gubench.h"
 

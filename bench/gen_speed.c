@@ -1,6 +1,6 @@
 /* gen_speed.c: how long symkern takes to generate a large library
  * (`make bench-gen`; results in bench/RESULTS.md).  It writes the input
- * that tests/test_cli.c checks for correctness only (NFUNCS functions of
+ * that tests/unit/test_cli.c checks for correctness only (NFUNCS functions of
  * 1 to 4 arguments), runs symkern RUNS times, each into a fresh folder,
  * and prints each run's wall time and their median.  Timing lives here
  * rather than in `make check`, where a loaded machine made any time limit
@@ -27,7 +27,7 @@ static void die(const char *what, const char *path)
 	exit(1);
 }
 
-/* The input of test_many_functions in tests/test_cli.c. */
+/* The input of test_many_functions in tests/unit/test_cli.c. */
 static void write_input(const char *path, int nf)
 {
 	static const char *const body[] = {"sin(x) + %d", "sin(x)*y + %d", "sin(x)*y + z*%d",

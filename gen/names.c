@@ -7,7 +7,7 @@
 #include "mathfn.h"
 
 /* The words an argument, size or output is never spelled as in generated
- * code, in strcmp order (bsearch; tests/test_parse.c checks the order).
+ * code, in strcmp order (bsearch; tests/unit/test_parse.c checks the order).
  * Gathered from:
  *  - C23's keywords (ISO/IEC 9899:2024 6.4.1), the '_' ones too although
  *    the leading '_' rule covers them;

@@ -119,7 +119,7 @@ static Node *parse_call(Parser *p, Token name)
 
 /* A ccode constant (M_PI_2): its SymPy spelling (pi/2) parsed in its
  * place, so that both give the same code.  The texts are mathfn.c's, fixed
- * and valid (tests/test_parse.c checks each). */
+ * and valid (tests/unit/test_parse.c checks each). */
 static Node *parse_alias(Parser *p, const char *text)
 {
 	Lexer lx = p->lx;

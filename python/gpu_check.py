@@ -6,8 +6,8 @@ passes, 1 otherwise.
 
 The libraries are CUDA builds (both function tables and the GPU gufuncs):
 `make python-cuda` makes python/libseeds_cuda.so and
-python/libgufuncs_cuda.so (from tests/gufuncs.sym, whose header is
-tests/gufuncs.h); python/README.md says how by hand.
+python/libgufuncs_cuda.so (from tests/sym/gufuncs.sym, whose header is
+tests/lib/gufuncs.h); python/README.md says how by hand.
 
 Seeds: every map function is evaluated on CuPy arrays (through
 seeds_gpu_table) and compared with the CPU fallback of the same library
@@ -122,7 +122,7 @@ def _layout_arrays(g, layout, batch, known, rng, dtype):
     order), 'cols' ([batch][n] in Fortran order: the column layout),
     'bcast' (vectors without a batch axis, else scalars as Python floats),
     'bcast0d' (the same with 0-d arrays).  Vectors in (0.1, 1), scalars in
-    (-1, 1), as tests/gpu_gufunc.cu."""
+    (-1, 1), as tests/gpu/gpu_gufunc.cu."""
     has_vec = any(d for d in g.in_dims)
     ins = []
     for dims in g.in_dims:
@@ -143,12 +143,12 @@ def _layout_arrays(g, layout, batch, known, rng, dtype):
 
 
 def check_gufuncs(cupy, path, header):
-    """Every gufunc of the library (tests/gufuncs.sym) on CuPy arrays
+    """Every gufunc of the library (tests/sym/gufuncs.sym) on CuPy arrays
     against the CPU path of the same library on the same values: rows,
     columns (out= given, poisoned with NaN), broadcast scalars and
     vectors, core sizes 0, 1, 5, 37 (and 5000 for reductions and vector
     maps), batches 0, 1, 7, 1037, both precisions; then a stream and an
-    error.  Compared as tests/gpu_gufunc.cu does, relative to each item's
+    error.  Compared as tests/gpu/gpu_gufunc.cu does, relative to each item's
     largest value.  Returns the number of failures."""
     lib = symkern.load(path, header=header)
     failed = runs = 0

@@ -22,7 +22,7 @@
  * anonymous namespace: nvcc names those after a hash of the file's path,
  * which would make the object depend on the folder it was built in.
  *
- * make check compiles this file alone (tests/runtime.sh). */
+ * make check compiles this file alone (tests/shell/runtime.sh). */
 #if !defined(SK_RT) || !defined(SK_LIB)
 #error "runtime.cuh: define SK_RT and SK_LIB first (see kernels.cu.m4)"
 #endif

@@ -15,7 +15,7 @@
  * SK_LIB(ESIZE).  C99 and later, C++ and CUDA, like the header.  These
  * functions are private to the generated code: their names may change.
  *
- * make check compiles this file alone as C99 and C++11 (tests/runtime.sh). */
+ * make check compiles this file alone as C99 and C++11 (tests/shell/runtime.sh). */
 #if !defined(SK_RT) || !defined(SK_LIB)
 #error "runtime.h: define SK_RT and SK_LIB first (see header.h.m4)"
 #endif

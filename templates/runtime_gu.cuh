@@ -9,7 +9,7 @@
  * SK_LIB(GU_PAR_ROWS), SK_LIB(GU_PAR_MAP_BATCH), SK_LIB(GU_RED_THREADS) and
  * SK_LIB(GU_CHUNK).
  *
- * make check compiles this file alone (tests/runtime.sh). */
+ * make check compiles this file alone (tests/shell/runtime.sh). */
 #if !defined(SK_RT) || !defined(SK_LIB)
 #error "runtime_gu.cuh: define SK_RT and SK_LIB and include runtime.cuh and runtime_scratch.cuh first (see kernels.cu.m4)"
 #endif

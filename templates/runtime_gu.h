@@ -5,7 +5,7 @@
  * defined (see runtime.h).  It uses the status codes SK_LIB(OK),
  * SK_LIB(EINVAL), SK_LIB(EINC), SK_LIB(EOVERLAP) and SK_LIB(ESIZE).
  *
- * make check compiles this file alone as C99 and C++11 (tests/runtime.sh). */
+ * make check compiles this file alone as C99 and C++11 (tests/shell/runtime.sh). */
 #if !defined(SK_RT) || !defined(SK_LIB)
 #error "runtime_gu.h: define SK_RT and SK_LIB first (see header.h.m4)"
 #endif

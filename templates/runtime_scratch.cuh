@@ -7,7 +7,7 @@
  * file reads (symkern(3), COMPILE-TIME SETTINGS): SK_LIB(GU_SCRATCH),
  * SK_LIB(GU_SLOT) and SK_LIB(GU_SLOTS).
  *
- * make check compiles this file alone (tests/runtime.sh). */
+ * make check compiles this file alone (tests/shell/runtime.sh). */
 #if !defined(SK_RT) || !defined(SK_LIB)
 #error "runtime_scratch.cuh: define SK_RT and SK_LIB and include runtime.cuh first (see kernels.cu.m4)"
 #endif

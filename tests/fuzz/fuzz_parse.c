@@ -1,5 +1,5 @@
 /* fuzz_parse.c: libFuzzer target over the lexer, parser, DAG and emitter,
- * in process (`make fuzz`).  tests/fuzz_replay runs the same function over
+ * in process (`make fuzz`).  tests/fuzz/replay runs the same function over
  * the committed corpus in `make check`, so every input that once crashed
  * stays a regression test. */
 #define _POSIX_C_SOURCE 200809L

@@ -20,7 +20,7 @@
 
 #include <cuda_runtime.h>
 
-#include "../cuda_check.h"
+#include "../common/cuda_check.h"
 #include "gu.h"
 #include "oracle_main.h"
 

@@ -16,7 +16,7 @@
 
 #include <cuda_runtime.h>
 
-#include "../cuda_check.h"
+#include "../common/cuda_check.h"
 #include "oracle.h"
 #include "oracle_main.h"
 

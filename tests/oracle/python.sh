@@ -1,6 +1,6 @@
 # tests/oracle/python.sh, sourced by the oracle's test scripts: sets py to
 # the first of $PYTHON, python3 and /usr/bin/python3 that has NumPy, SymPy
-# and mpmath, or exits 77 (skip).  As tests/python.sh picks its Python.
+# and mpmath, or exits 77 (skip).  As tests/shell/python.sh picks its Python.
 py=
 for p in ${PYTHON:-} python3 /usr/bin/python3; do
 	if command -v "$p" >/dev/null 2>&1 &&

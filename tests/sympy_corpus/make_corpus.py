@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """make_corpus.py: writes corpus.sym and corpus.ref, the SymPy corpus that
-tests/test_corpus.c checks without Python (see README.md here).
+tests/unit/test_corpus.c checks without Python (see README.md here).
 
 Every string is made by SymPy itself: an expression built as SymPy objects
 (often put through simplify, expand, together, nsimplify, rewrite or the

@@ -1,0 +1,371 @@
+/* test_parse.c: every construct of the format parses and means what SymPy
+ * means by it, checked by evaluating the DAG (util.c's interpreter). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mathfn.h"
+#include "names.h"
+#include "tests.h"
+
+typedef struct {
+	const char *src;   /* defines f, possibly after helpers */
+	long double x, y;  /* arguments of f(x, y) or f(x) */
+	long double want;
+} Case;
+
+#define PI 3.14159265358979323846264338327950288L
+static const Case cases[] = {
+	{"f(x) = 1/2", 0, 0, 0.5L},
+	{"f(x) = x**(1/3)", 8, 0, 2.0L},
+	{"f(x) = 7/2*x", 2, 0, 7.0L},
+	{"f(x) = -x**2", 3, 0, -9.0L},
+	{"f(x) = 2**3**2", 0, 0, 512.0L},
+	{"f(x) = x**-2", 2, 0, 0.25L},
+	{"f(x) = (x + 1)*(x - 1)", 3, 0, 8.0L},
+	{"f(x, y) = x - y - 1", 5, 2, 2.0L},
+	{"f(x, y) = x/y/2", 8, 2, 2.0L},
+	{"f(x) = --x", 4, 0, 4.0L},
+	{"f(x) = +x", 4, 0, 4.0L},
+	{"f(x) = 0.1 + 0.2", 0, 0, 0.3L},
+	{"f(x) = 123456789012345678901234567890*x", 1, 0, 123456789012345678901234567890.0L},
+	{"f(x) = 1.5e3 + 2.5E-1 + .5", 0, 0, 1500.75L},
+	{"f(x) = pi", 0, 0, PI},
+	{"f(x) = E**x", 1, 0, 2.718281828459045235360287L},
+	{"f(x) = exp(x) + log(E)", 0, 0, 2.0L},
+	{"f(x) = log(x, 2)", 8, 0, 3.0L},
+	{"f(x) = log(x)/log(2)", 8, 0, 3.0L},
+	{"f(x) = sqrt(2)/2", 0, 0, 0.70710678118654752440L},
+	{"f(x) = x**(1/2) + x**(3/2)", 4, 0, 10.0L},
+	{"f(x) = x**(-1/2)", 4, 0, 0.5L},
+	{"f(x) = x**12", 2, 0, 4096.0L},
+	{"f(x) = x**(-3)", 2, 0, 0.125L},
+	{"f(x) = x**2.5", 4, 0, 32.0L},
+	{"f(x) = 2**x", 10, 0, 1024.0L},
+	{"f(x, y) = Min(x, y, 3)", 5, 4, 3.0L},
+	{"f(x, y) = Max(x, y, 3, -1)", 5, 4, 5.0L},
+	{"f(x) = Abs(x) + sign(x)", -3, 0, 2.0L},
+	{"f(x) = sign(x)", 0, 0, 0.0L},
+	{"f(x) = Heaviside(x)", 0, 0, 0.5L},
+	{"f(x) = Heaviside(x)", -2, 0, 0.0L},
+	{"f(x) = Heaviside(x, 1)", 0, 0, 1.0L},
+	{"f(x) = floor(x) + ceiling(x)", 2.5L, 0, 5.0L},
+	{"f(x) = gamma(x) + loggamma(1)", 5, 0, 24.0L},
+	{"f(x) = erf(0) + erfc(0)", 0, 0, 1.0L},
+	{"f(x, y) = atan2(y, x)", 1, 1, PI / 4},
+	{"f(x) = exp2(x) + log2(8) + log10(100)", 3, 0, 13.0L},
+	{"f(x) = expm1(0) + log1p(0) + hypot(3, 4) + fma(2, 3, 4)", 0, 0, 15.0L},
+	{"f(x) = cbrt(27) + sin(0) + cos(0) + tan(0)", 0, 0, 4.0L},
+	{"f(x) = asin(1) + acos(1) + atan(0)", 0, 0, PI / 2},
+	{"f(x) = sinh(0) + cosh(0) + tanh(0) + asinh(0) + acosh(1) + atanh(0)", 0, 0, 1.0L},
+	{"f(x) = Piecewise((x**2, x < 0), (sin(x), x < 1), (1, True))", -3, 0, 9.0L},
+	{"f(x) = Piecewise((x**2, x < 0), (sin(x), x < 1), (1, True))", 5, 0, 1.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 2, 0, 1.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 11, 0, 2.0L},
+	{"f(x) = Piecewise((1, (x > 1) & (x < 3)), (2, (x < 0) | (x > 10)), (3, True))", 5, 0, 3.0L},
+	{"f(x) = Piecewise((1, And(x > 1, x < 3)), (2, Or(x < 0, Not(x < 10))), (3, True))", 11, 0, 2.0L},
+	{"f(x, y) = Piecewise((1, Eq(x, y)), (2, Ne(x, 0)), (3, True))", 2, 2, 1.0L},
+	{"f(x, y) = Piecewise((1, Eq(x, y)), (2, Ne(x, 0)), (3, True))", 2, 1, 2.0L},
+	{"f(x) = Piecewise((1, ~(x <= 1)), (2, x >= 1), (3, False))", 1, 0, 2.0L},
+	{"f(x) = Piecewise((1, 0 < x < 2), (2, True))", 1, 0, 1.0L},
+	{"f(x) = Piecewise((1, 0 < x < 2), (2, True))", 3, 0, 2.0L},
+	{"g(a, b) = a - b\nf(x, y) = g(y, x)*2", 1, 5, 8.0L},
+	{"g(a) = 2*a\nh(a) = g(a) + 1\nf(x) = h(g(x))", 3, 0, 13.0L},
+	{"f(x) = (x +\n  1)*2", 1, 0, 4.0L},
+	{"# comment\n\nf(x) = x # trailing comment\n", 6, 0, 6.0L},
+	{"f(x) = x\r\n", 6, 0, 6.0L},
+	/* sympy.codegen's nodes */
+	{"f(x) = Cbrt(x) + Sqrt(x)", 64, 0, 12.0L},
+	{"f(x) = Cbrt(x)", -8, 0, -2.0L}, /* C's cbrt: real for x < 0 */
+	{"f(x) = sinc(x)", 0.5L, 0, 0.95885107720840600054657587043L},
+	{"f(x) = sinc(x)", 0, 0, 1.0L},
+	{"f(x) = cosm1(x)", 1e-5L, 0, -4.99999999995833333333417e-11L}, /* no cancellation */
+	{"f(x) = cosm1(x)", 2, 0, -1.41614683654714238699756822950L},
+	{"f(x, y) = logaddexp(x, y)", 1, 2, 2.31326168751822283404899549496L},
+	{"f(x, y) = logaddexp(x, y)", 1000, 1000, 1000.69314718055994530941723212L}, /* no overflow */
+	{"f(x, y) = logaddexp(x, y)", -50, 0, 1.92874984796391780e-22L},           /* nor underflow */
+	{"f(x, y) = logaddexp2(x, y)", 3, 1, 3.32192809488736234787031942949L},
+	{"f(x, y) = logaddexp2(x, y)", -2000, -2000, -1999.0L},
+	/* sympy.ccode's spellings, as ccode prints them */
+	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
+	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},
+	{"f(x) = fabs(x) + ceil(x) + tgamma(x + 5) + lgamma(1)", -2.5L, 0, 2.5L - 2 + 1.32934038817913702047362561251L},
+	{"f(x, y) = fmin(x, fmin(y, 1)) + fmax(x, y)", 3, 2, 4.0L},
+	{"f(x) = M_PI + M_E", 0, 0, PI + 2.71828182845904523536028747135L},
+	{"f(x) = M_PI_2 - M_PI/2 + M_PI_4 - M_PI/4 + M_1_PI - 1/M_PI + M_2_PI - 2/M_PI", 0, 0, 0.0L},
+	{"f(x) = M_2_SQRTPI", 0, 0, 1.12837916709551257389615890312L},
+	{"f(x) = M_SQRT2*M_SQRT1_2", 0, 0, 1.0L},
+	{"f(x) = M_LN2*M_LOG2E + M_LN10*M_LOG10E", 0, 0, 2.0L},
+	{"f(x) = M_LN2 + M_LN10", 0, 0, 0.693147180559945309417232121458L + 2.30258509299404568401799145468L},
+	{"f(x) = log(x)/M_LN2", 8, 0, 3.0L},
+	{"f(x) = M_SQRT1_2", 0, 0, 0.707106781186547524400844362105L},
+	{"f(x) = M_LOG10E", 0, 0, 0.434294481903251827651128918917L},
+};
+
+/* NaN where SymPy's Piecewise has no branch. */
+START_TEST(test_piecewise_nan)
+{
+	Parsed *p = parse_text("f(x) = Piecewise((x, x > 0))\n");
+	ck_assert_int_eq(p->errors, 0);
+	long double a[1] = {-1};
+	ck_assert(isnan(eval_func(parsed_func(p, "f"), a)));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_construct)
+{
+	const Case *c = &cases[_i];
+	Parsed *p = parse_text(c->src);
+	ck_assert_msg(p->errors == 0, "%s: %s", c->src, p->msgs);
+	Func *f = parsed_func(p, "f");
+	ck_assert_ptr_nonnull(f);
+	long double a[2] = {c->x, c->y};
+	long double got = eval_func(f, a), want = c->want;
+	ck_assert_msg(fabsl(got - want) <= 1e-15L * (1 + fabsl(want)), "%s at (%Lg, %Lg): %Lg, want %Lg",
+	              c->src, c->x, c->y, got, want);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_unused_warning)
+{
+	Parsed *p = parse_text("f(x, unused) = x\n");
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->diag.warnings, 1);
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:6: warning: argument 'unused' of 'f' is unused"));
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_mangled_names)
+{
+	Parsed *p = parse_text("f(x, n, out, double, m4_dnl, s_x, t1, NAN, inc_x, t_y) = x + n + out + "
+	                       "double + m4_dnl + s_x + t1 + NAN + inc_x + t_y\n");
+	ck_assert_int_eq(p->errors, 0);
+	Func *f = parsed_func(p, "f");
+	const char *want[] = {"x", "s_n", "s_out", "s_double", "s_m4_dnl", "s_s_x", "s_t1", "s_NAN",
+	                      "s_inc_x", "s_t_y"};
+	for (int i = 0; i < 10; i++)
+		ck_assert_str_eq(f->cargs[i], want[i]);
+	parsed_free(p);
+	/* The float names of functions that are now built-ins (pow, fmin, ...)
+	 * stay argument names, mangled; M_ names that are not ccode's too. */
+	p = parse_text("f(powf, fminf, fmaxf, fabsf, ceilf, tgammaf, lgammaf, cbrtf, M_PI_8) = "
+	               "powf + fminf + fmaxf + fabsf + ceilf + tgammaf + lgammaf + cbrtf + M_PI_8\n");
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	f = parsed_func(p, "f");
+	const char *want2[] = {"s_powf", "s_fminf", "s_fmaxf", "s_fabsf", "s_ceilf", "s_tgammaf",
+	                       "s_lgammaf", "s_cbrtf", "s_M_PI_8"};
+	for (int i = 0; i < 9; i++)
+		ck_assert_str_eq(f->cargs[i], want2[i]);
+	parsed_free(p);
+}
+END_TEST
+
+START_TEST(test_many_functions)
+{
+	/* 2000 functions, each calling the one before: the table grows. */
+	enum { N = 2000 };
+	char *s = malloc(N * 64), *q = s;
+	q += sprintf(q, "f0(x) = x + 1\n");
+	for (int i = 1; i < N; i++)
+		q += sprintf(q, "f%d(x) = f%d(x) + 1\n", i, i - 1);
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->prog.nfuncs, N);
+	long double a[1] = {0};
+	ck_assert(eval_func(parsed_func(p, "f1999"), a) == 2000.0L);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* Growth copies what is appended a bounded number of times (geometric
+ * growth), whatever the count: 10^5 functions, 256 base cases, 2046
+ * arguments.  With lists grown by a constant, the copies were quadratic:
+ * 625 MB for the function list here. */
+START_TEST(test_growth_functions)
+{
+	enum { N = 100000 };
+	char *s = malloc((size_t)N * 32), *q = s;
+	for (int i = 0; i < N; i++)
+		q += sprintf(q, "f%d(x) = x + %d\n", i, i);
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->prog.nfuncs, N);
+	size_t copied = arena_copied(p->arena);
+	ck_assert_msg(copied <= 2 * N * sizeof(Func *) + 65536, "%zu bytes copied", copied);
+	/* and memory stays a small multiple of the input */
+	ck_assert_msg(arena_size(p->arena) < 200 * (size_t)(q - s), "%zu bytes for %zu of input",
+	              arena_size(p->arena), (size_t)(q - s));
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_growth_sequence)
+{
+	enum { NB = 256 };
+	char *s = malloc(NB * 32 + 64), *q = s;
+	q += sprintf(q, "f(x) -> s[n]:\n");
+	for (int i = 0; i < NB; i++)
+		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
+	sprintf(q, "    s[k] = s[k - 1] + x\n");
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	size_t copied = arena_copied(p->arena);
+	ck_assert_msg(copied <= 2 * NB * sizeof(Node *) + 16384, "%zu bytes copied", copied);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_growth_arguments)
+{
+	enum { NA = 2046 };
+	char *s = malloc(NA * 16 + 64), *q = s;
+	q += sprintf(q, "f(");
+	for (int i = 0; i < NA; i++)
+		q += sprintf(q, "%sa%d", i ? ", " : "", i);
+	sprintf(q, ") = a0\n");
+	Parsed *p = parse_text(s);
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_int_eq(p->diag.warnings, NA - 1);
+	size_t copied = arena_copied(p->arena), per = sizeof(char *) + sizeof(Loc) + sizeof(int);
+	ck_assert_msg(copied <= 2 * NA * per + 16384, "%zu bytes copied", copied);
+	parsed_free(p);
+	free(s);
+}
+END_TEST
+
+/* A file may define a function named like any built-in (symkern(5),
+ * Names): the definition shadows the built-in in the whole file, with a
+ * note, so adding built-ins never breaks or changes a working file.  Arguments, sizes, outputs, sequences and indices
+ * shadow built-ins in their definition. */
+START_TEST(test_shadow_builtins)
+{
+	size_t nb = 0;
+	while (builtin_at(nb))
+		nb++;
+	char *s = malloc(nb * 160 + 1024), *q = s;
+	for (size_t i = 0; i < nb; i++) {
+		const char *b = builtin_at(i)->name;
+		q += sprintf(q, "%s(x, y) = x + y + 1\nu%zu(x) = %s(x, 2)*3\nv%zu(x) = %s(x, 1) - 1\n", b, i, b, i, b);
+	}
+	Parsed *p = parse_text(s);
+	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	ck_assert_int_eq(p->diag.warnings, 0);
+	for (size_t i = 0; i < nb; i++) {
+		char name[32];
+		long double x = 1.5L;
+		snprintf(name, sizeof name, "u%zu", i);
+		ck_assert_msg(eval_func(parsed_func(p, name), &x) == 13.5L, "%s calls the built-in %s", name,
+		              builtin_at(i)->name);
+		snprintf(name, sizeof name, "v%zu", i);
+		ck_assert(eval_func(parsed_func(p, name), &x) == 2.5L);
+	}
+	ck_assert_msg(strstr(p->msgs, "note: the function 'sinc' shadows the built-in sinc in this whole file"),
+	              "%.2000s", p->msgs);
+	parsed_free(p);
+	free(s);
+	p = parse_text("g(gamma, E, sinc) = gamma*E + sinc\n"
+	               "h(v[E], pi) -> Max[E]:\n    Max[k] = Sum(v[j]*pi, (j, 0, E - 1))\n");
+	ck_assert_msg(p->errors == 0 && p->diag.warnings == 0, "%s", p->msgs);
+	long double a[3] = {2, 3, 0.5L};
+	ck_assert(eval_func(parsed_func(p, "g"), a) == 6.5L);
+	ck_assert_msg(strstr(p->msgs, "note: the argument 'gamma' shadows the built-in gamma in this definition") &&
+	                  strstr(p->msgs, "note: the size 'E' shadows the built-in E in this gufunc") &&
+	                  strstr(p->msgs, "note: the output 'Max' shadows") &&
+	                  strstr(p->msgs, "note: the argument 'pi' shadows"),
+	              "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
+
+/* Without the definition, the built-in is there; with it, a call above
+ * it is the user's function, defined too late, as for any other name. */
+START_TEST(test_shadow_whole_file)
+{
+	Parsed *p = parse_text("f(x) = sinc(x)\n");
+	ck_assert_int_eq(p->errors, 0);
+	ck_assert_ptr_null(strstr(p->msgs, "note"));
+	parsed_free(p);
+	p = parse_text("f(x) = sinc(x)\nsinc(x) = x\n");
+	ck_assert_int_eq(p->errors, 1);
+	ck_assert_msg(strstr(p->msgs, "1:8: error: 'sinc' is defined below, at line 2"), "%s", p->msgs);
+	parsed_free(p);
+}
+END_TEST
+
+/* names.c's table is in strcmp order: names_is_reserved searches it. */
+START_TEST(test_reserved_sorted)
+{
+	const char *prev = names_reserved_word(0), *w;
+	ck_assert_ptr_nonnull(prev);
+	for (size_t i = 1; (w = names_reserved_word(i)) != NULL; prev = w, i++)
+		ck_assert_msg(strcmp(prev, w) < 0, "'%s' before '%s'", prev, w);
+}
+END_TEST
+
+/* Names C23, C++20, CUDA, the C library or the generated code give a
+ * meaning (tests/shell/names.sh compiles them all); kept names stay kept. */
+START_TEST(test_reserved_renamed)
+{
+	static const char *const renamed[] = {"typeof", "typeof_unqual", "isfinite", "signbit", "atomicAdd",
+	                                      "float4", "double2", "signgam", "M_PIf", "omp_x", "memset",
+	                                      "co_await", "char8_t", "complex", "L_tmpnam"};
+	static const char *const kept[] = {"x", "X", "mu", "load", "schedule", "Mx", "typeof2", "tmp"};
+	Arena *a = arena_new();
+	for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++) {
+		char want[64];
+		snprintf(want, sizeof want, "s_%s", renamed[i]);
+		ck_assert_str_eq(names_c_arg(a, renamed[i], "lib"), want);
+	}
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+		ck_assert_str_eq(names_c_arg(a, kept[i], "lib"), kept[i]);
+	arena_free(a);
+}
+END_TEST
+
+/* A library whose NAME.h would hide a header is refused (symkern(1), -n). */
+START_TEST(test_lib_names)
+{
+	static const char *const refused[] = {"stdint", "stddef", "math", "stdio", "stdlib", "limits",
+	                                      "time", "tgmath", "stdbit", "stdckdint", "cuda_runtime",
+	                                      "cuda", "cudaTypedefs", "cuComplex", "omp", "mpi", "check"};
+	static const char *const accepted[] = {"seeds", "stdint2", "mathlib", "my_math", "mycuda"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		const char *why = names_check_lib(refused[i]);
+		ck_assert_msg(why && strstr(why, "header"), "%s: %s", refused[i], why ? why : "accepted");
+	}
+	for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++)
+		ck_assert_msg(!names_check_lib(accepted[i]), "%s refused", accepted[i]);
+}
+END_TEST
+
+Suite *suite_parse(void)
+{
+	Suite *s = suite_create("parse");
+	TCase *tc = tcase_create("constructs");
+	tcase_add_loop_test(tc, test_construct, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, test_piecewise_nan);
+	tcase_add_test(tc, test_unused_warning);
+	tcase_add_test(tc, test_mangled_names);
+	tcase_add_test(tc, test_many_functions);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("growth");
+	tcase_add_test(tc, test_growth_functions);
+	tcase_add_test(tc, test_growth_sequence);
+	tcase_add_test(tc, test_growth_arguments);
+	suite_add_tcase(s, tc);
+	TCase *names = tcase_create("names");
+	tcase_add_test(names, test_reserved_sorted);
+	tcase_add_test(names, test_reserved_renamed);
+	tcase_add_test(names, test_lib_names);
+	tcase_add_test(names, test_shadow_builtins);
+	tcase_add_test(names, test_shadow_whole_file);
+	suite_add_tcase(s, names);
+	return s;
+}
