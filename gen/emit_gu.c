@@ -21,9 +21,9 @@ static void emit_red_defs(Printer *pr, const GuPlan *gp, const Func *f, int i, c
 	pr->f = f;
 	Em le = {.pr = pr, .out = out, .dag = dag, .prog = pr->prog, .f = f, .g = g};
 	fputc('(', out);
-	int_text(&le, sum->kids[2]);
+	emit_int_text(&le, sum->kids[2]);
 	fputs(" - ", out);
-	int_text(&le, sum->kids[1]);
+	emit_int_text(&le, sum->kids[1]);
 	fputs(" + 1)]]]])\n", out);
 	/* Inputs in dense rows: threads of an item then read neighbours. */
 	fprintf(out, "m4_define([[sk_gu_rowsin_%d]], [[[[", i);

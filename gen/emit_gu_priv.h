@@ -38,10 +38,10 @@ typedef struct {
 	long reqmax;
 	uint64_t *rd;          /* the registers each step reads (plan_reads) */
 	/* The incremental values of index level 0 (k) of the terms, each once,
-	 * which every step advances (induction_list). */
+	 * which every step advances (emit_induction_list). */
 	Node **inc0;
 	size_t ninc0;
-	unsigned *seen;        /* by node id: the stamp of induction_list's last walk */
+	unsigned *seen;        /* by node id: the stamp of emit_induction_list's last walk */
 	size_t seen_cap;
 	unsigned stamp;
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
@@ -87,11 +87,11 @@ static inline void opnd(Em *e, const Node *x)
  * nodes under root that can be computed where code is being written (all,
  * or those whose need[id] is set); the one loop of reductions that share
  * a range. */
-void int_text(Em *e, const Node *x);
-void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo);
-void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var);
-void induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n);
-void induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var);
+void emit_int_text(Em *e, const Node *x);
+void emit_induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo);
+void emit_induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var);
+void emit_induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n);
+void emit_induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var);
 void emit_scope(Em *e, Node *root);
 void emit_scope_need(Em *e, Node *root, const char *need);
 void emit_sums(Em *e, Node *const *xs, int n);

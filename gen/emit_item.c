@@ -111,7 +111,7 @@ static void emit_step(Em *e, long k, bool last)
 				fprintf(e->out, "_q%d_%d = _q%d_%d;\n", q, o, q, o - 1);
 			}
 		}
-		induction_advance(e, e->inc0, e->ninc0, 0, "_k");
+		emit_induction_advance(e, e->inc0, e->ninc0, 0, "_k");
 	}
 	close_scope(e);
 	e->indent--;
@@ -266,7 +266,7 @@ void emit_item_body(Em *e)
 	for (int q = 0; q < g->nseqs; q++)
 		for (int o = 1; o <= g->seqs[q].lookback; o++)
 			fprintf(e->out, "\t%s _q%d_%d = 0;\n", e->T, q, o);
-	induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
+	emit_induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
 	int peel = 0;
 	for (int q = 0; q < g->nseqs; q++)
 		if (g->seqs[q].nbase > peel)
@@ -281,7 +281,7 @@ void emit_item_body(Em *e)
 	e->peel = peel;
 	e->size = size;
 	plan_reads(e);
-	induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
+	emit_induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
 	for (int k = 0; k < peel; k++) {
 		if (size < 0) {
 			fprintf(e->out, "\tif (%s %s %d)\n\t\treturn;\n", n, k ? "<=" : "==", k);
@@ -419,12 +419,12 @@ void emit_range_body(Em *e, const Par *p)
 	e->peel = 1;
 	e->size = -1;
 	plan_reads(e);
-	induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
+	emit_induction_list(e, roots, nr, 0, &e->inc0, &e->ninc0);
 	if (p->kind == PAR_SCAN) { /* k = 0 is the base case */
 		fputs("\tif (_k0 == 0) {\n", e->out);
 		e->indent = 2;
 		open_scope(e);
-		induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
+		emit_induction_init(e, roots, nr, 0, dag_const(e->dag, num_int(0)));
 		emit_step(e, 0, false);
 		par_loop(e, "1");
 		emit_step(e, -1, false);
@@ -433,7 +433,7 @@ void emit_range_body(Em *e, const Par *p)
 		e->indent = 1;
 	}
 	open_scope(e);
-	induction_init(e, roots, nr, 0, NULL);
+	emit_induction_init(e, roots, nr, 0, NULL);
 	par_loop(e, "_k0");
 	emit_step(e, -1, false);
 	close_scope(e);
@@ -451,7 +451,7 @@ static void total_step(Em *e, const Par *p, Node *t, Node *const *roots, int nr)
 	fprintf(e->out, "_a = _a %s ", p->mul ? "*" : "+");
 	opnd(e, t);
 	fputs(";\n", e->out);
-	induction_step(e, roots, nr, 0, "_k");
+	emit_induction_step(e, roots, nr, 0, "_k");
 	close_scope(e);
 	e->indent--;
 	ind(e);
@@ -469,7 +469,7 @@ void emit_total_body(Em *e, const Par *p)
 	fputs("\tif (_k0 == 0) {\n", e->out);
 	e->indent = 2;
 	open_scope(e);
-	induction_init(e, roots, 2, 0, dag_const(e->dag, num_int(0)));
+	emit_induction_init(e, roots, 2, 0, dag_const(e->dag, num_int(0)));
 	fputs("\t\t{\n\t\t\tconst ptrdiff_t _k = 0;\n\t\t\t(void)_k;\n", e->out);
 	e->indent = 3;
 	open_scope(e);
@@ -477,7 +477,7 @@ void emit_total_body(Em *e, const Par *p)
 	fputs("\t\t\t_a = ", e->out);
 	opnd(e, s->base[0]);
 	fputs(";\n", e->out);
-	induction_step(e, roots, 2, 0, "_k");
+	emit_induction_step(e, roots, 2, 0, "_k");
 	close_scope(e);
 	e->indent = 2;
 	fputs("\t\t}\n", e->out);
@@ -487,7 +487,7 @@ void emit_total_body(Em *e, const Par *p)
 	fputs("\t\treturn _a;\n\t}\n", e->out);
 	e->indent = 1;
 	open_scope(e);
-	induction_init(e, &roots[1], 1, 0, NULL);
+	emit_induction_init(e, &roots[1], 1, 0, NULL);
 	par_loop(e, "_k0");
 	total_step(e, p, p->elem, &roots[1], 1);
 	close_scope(e);

@@ -23,7 +23,7 @@ static bool visible(const Em *e, const Node *x)
 }
 
 /* An integer expression (limits, indices) as C text of type ptrdiff_t. */
-void int_text(Em *e, const Node *x)
+void emit_int_text(Em *e, const Node *x)
 {
 	int64_t c;
 	switch (x->op) {
@@ -38,12 +38,12 @@ void int_text(Em *e, const Node *x)
 		else
 			fprintf(e->out, "_j%d", x->level);
 		return;
-	case N_NEG: fputs("(-", e->out); int_text(e, x->kids[0]); fputc(')', e->out); return;
+	case N_NEG: fputs("(-", e->out); emit_int_text(e, x->kids[0]); fputc(')', e->out); return;
 	default:
 		fputc('(', e->out);
-		int_text(e, x->kids[0]);
+		emit_int_text(e, x->kids[0]);
 		fputs(x->op == N_ADD ? " + " : x->op == N_SUB ? " - " : " * ", e->out);
-		int_text(e, x->kids[1]);
+		emit_int_text(e, x->kids[1]);
 		fputc(')', e->out);
 	}
 }
@@ -63,7 +63,7 @@ static void index_text(Em *e, int level, long off)
 static void lo_text(Em *e, const Node *lo)
 {
 	if (lo)
-		int_text(e, lo);
+		emit_int_text(e, lo);
 	else
 		fputs("_k0", e->out);
 }
@@ -71,7 +71,7 @@ static void lo_text(Em *e, const Node *lo)
 /* Incremental values of loop `level` reachable from roots: declared and
  * set for the loop's first index lo (a node: a constant or a Sum's lower
  * limit; NULL: the variable _k0, where a parallel part starts). */
-void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo)
+void emit_induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo)
 {
 	for (int r = 0; r < nroots; r++) {
 		Node **order;
@@ -121,7 +121,7 @@ void induction_init(Em *e, Node *const *roots, int nroots, int level, const Node
 
 /* Each of the ninc incremental values inc of loop `level` (index
  * variable var) advances once: the end of one step. */
-void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var)
+void emit_induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var)
 {
 	for (size_t i = 0; i < ninc; i++) {
 		const Node *x = inc[i];
@@ -143,7 +143,7 @@ void induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const ch
 
 /* The incremental values of loop `level` reachable from roots, each once,
  * in order of first appearance: into *out (arena), their count *n. */
-void induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n)
+void emit_induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n)
 {
 	size_t cap = 0;
 	*out = NULL;
@@ -173,17 +173,17 @@ void induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***ou
 
 /* The end of one step of loop `level` (index variable var): each
  * incremental value reachable from roots advances once. */
-void induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var)
+void emit_induction_step(Em *e, Node *const *roots, int nroots, int level, const char *var)
 {
 	Node **inc;
 	size_t n;
-	induction_list(e, roots, nroots, level, &inc, &n);
-	induction_advance(e, inc, n, level, var);
+	emit_induction_list(e, roots, nroots, level, &inc, &n);
+	emit_induction_advance(e, inc, n, level, var);
 }
 
 /* The powers x**(j + off) of a split Sum's loop, whose thread starts at
  * j = lo + _t and steps by _T: each starts with one pow call and advances
- * by x**_T, the temporary right after its own (induction_step knows).  The
+ * by x**_T, the temporary right after its own (emit_induction_step knows).  The
  * error of the power a thread reaches after m steps is that of pow plus
  * about m roundings: m is n / _T, against n for the loop of one thread. */
 static void split_induction_init(Em *e, const Node *sum)
@@ -199,7 +199,7 @@ static void split_induction_init(Em *e, const Node *sum)
 		fprintf(e->out, "%s t%d = pow%s(", e->T, new_tmp(e, x), f);
 		opnd(e, x->kids[0]);
 		fprintf(e->out, ", (%s)(", e->T);
-		int_text(e, sum->kids[1]);
+		emit_int_text(e, sum->kids[1]);
 		fprintf(e->out, " + _t + %ld));\n", x->off);
 		ind(e);
 		fprintf(e->out, "const %s t%d = pow%s(", e->T, ++e->ntmp, f);
@@ -271,27 +271,27 @@ void emit_sums(Em *e, Node *const *xs, int n)
 	}
 	for (int m = 0; m < n && split; m++)
 		split_induction_init(e, xs[m]);
-	induction_init(e, body, n, L, x->kids[1]);
+	emit_induction_init(e, body, n, L, x->kids[1]);
 	if (split) {
 		/* GPU only: the thread's terms are at offsets _t, _t + _T, ...
 		 * from lo, up to hi and to _h; one term is the lambda _term, so
 		 * that the loops below share its text. */
 		ind(e);
 		fprintf(e->out, "const ptrdiff_t _l%d = ", L);
-		int_text(e, x->kids[1]);
+		emit_int_text(e, x->kids[1]);
 		fprintf(e->out, ", _m%d = ", L);
-		int_text(e, x->kids[2]);
+		emit_int_text(e, x->kids[2]);
 		fprintf(e->out, " - _l%d < _h ? ", L);
-		int_text(e, x->kids[2]);
+		emit_int_text(e, x->kids[2]);
 		fprintf(e->out, " - _l%d + 1 : _h + 1; /* offsets below _m%d */\n", L, L);
 		ind(e);
 		fprintf(e->out, "const auto _term%d = [&](const ptrdiff_t _j%d) {\n", L, L);
 	} else {
 		ind(e);
 		fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
-		int_text(e, x->kids[1]);
+		emit_int_text(e, x->kids[1]);
 		fprintf(e->out, "; _j%d <= ", L);
-		int_text(e, x->kids[2]);
+		emit_int_text(e, x->kids[2]);
 		fprintf(e->out, "; _j%d++) {\n", L);
 	}
 	e->indent++;
@@ -326,7 +326,7 @@ void emit_sums(Em *e, Node *const *xs, int n)
 	}
 	char var[16];
 	snprintf(var, sizeof var, "_j%d", L);
-	induction_step(e, body, n, L, var);
+	emit_induction_step(e, body, n, L, var);
 	e->bound = saved;
 	close_scope(e);
 	e->indent--;
