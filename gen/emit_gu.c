@@ -250,20 +250,21 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 	fputs(ni ? "]]]])\n" : "none]]]])\n", out);
 	emit_defi(out, (snprintf(name, sizeof name, "sk_gu_narrays_%d", i), name),
 	          f->nargs + (g->loopdim < 0 ? 1 : g->nouts));
-	/* Kernel arguments for cudaLaunchKernel, in parameter order. */
-	fprintf(out, "m4_define([[sk_gu_launch_%d]], [[[[(void *)&batch", i);
+	/* The kernel's parameters by name, in order, as data (`batch@n@x@...`):
+	 * symkern.m4 writes the arguments for cudaLaunchKernel from them. */
+	fprintf(out, "m4_define([[sk_gu_kargs_%d]], [[[[batch", i);
 	for (int d = 0; d < g->ndims; d++)
 		if (g->dimsize[d] < 0)
-			fprintf(out, ", (void *)&%s", g->dimc[d]);
+			fprintf(out, "@%s", g->dimc[d]);
 	for (int a = 0; a < f->nargs; a++) {
-		fprintf(out, ", (void *)&%s, (void *)&inc_%s", f->cargs[a], f->cargs[a]);
+		fprintf(out, "@%s@inc_%s", f->cargs[a], f->cargs[a]);
 		if (g->argdim[a] >= 0)
-			fprintf(out, ", (void *)&incel_%s", f->cargs[a]);
+			fprintf(out, "@incel_%s", f->cargs[a]);
 	}
 	if (g->loopdim < 0)
-		fputs(", (void *)&out, (void *)&inc_out", out);
+		fputs("@out@inc_out", out);
 	for (int o = 0; o < g->nouts; o++)
-		fprintf(out, ", (void *)&%s, (void *)&inc_%s, (void *)&incel_%s", g->outc[o], g->outc[o], g->outc[o]);
+		fprintf(out, "@%s@inc_%s@incel_%s", g->outc[o], g->outc[o], g->outc[o]);
 	fputs("]]]])\n", out);
 	/* The row-staged GPU kernel (outputs written to shared memory, then
 	 * copied out as contiguous rows): its item call, its copy-out, and the

@@ -189,7 +189,9 @@ m4_define([[sk_gu_narrays]], [[m4_indir([[sk_gu_narrays_]]$1)]])
 m4_define([[sk_gu_arrays]], [[m4_indir([[sk_gu_arrays_]]$1)]])
 m4_define([[sk_gu_inplace]], [[m4_indir([[sk_gu_inplace_]]$1)]])
 m4_define([[sk_gu_callargs]], [[m4_indir([[sk_gu_callargs_]]$1)]])
-m4_define([[sk_gu_launch]], [[m4_indir([[sk_gu_launch_]]$1)]])
+m4_dnl sk_gu_launch(I): `(void *)&batch, ...`, the kernel arguments for
+m4_dnl cudaLaunchKernel, from the parameter names sk_gu_kargs_I.
+m4_define([[sk_gu_launch]], [[sk__map(m4_indir([[sk_gu_kargs_]]$1), [[(void *)&\&]], [[, ]])]])
 m4_define([[sk_gu_work]], [[m4_indir([[sk_gu_work_]]$1)]])
 m4_define([[sk_gu_nouts]], [[m4_indir([[sk_gu_nouts_]]$1)]])
 m4_define([[sk_gu_outlen]], [[m4_indir([[sk_gu_outlen_]]$1)]])
