@@ -132,39 +132,36 @@ static void emit_gu(Printer *pr, const GuPlan *gp, const EmitInfo *info, int i)
 	for (int o = 0; o < g->nouts; o++)
 		fprintf(out, "%s(%s)", o ? "," : "", g->dimname[g->loopdim]);
 	fputs("]]]])\n", out);
-	/* Public parameters without the type: `batch, n, x, inc_x, ...` as
-	 * declarations in each precision, and as argument lists. */
+	/* The public parameters after batch as data, `kind:alias:name@...`
+	 * (symkern.m4's sk_gu_params and sk_gu_kparams write the declarations):
+	 * kind d a run-time size, a a scalar input, v a vector input, o the
+	 * scalar result, w a vector result; alias 1 where the pointer may alias
+	 * another, so that the kernels leave out its __restrict__: an input a
+	 * result may overwrite in place, and then every result (with restrict
+	 * the compiler may move a result's store above another result's load
+	 * of that input: measured on an H200, an unrolled item wrote o0[k]
+	 * before o3[k] read v3[k] there). */
+	bool anyinplace = false;
+	for (int a = 0; a < f->nargs; a++)
+		anyinplace |= gp->inplace[a];
+	fprintf(out, "m4_define([[sk_gu_pars_%d]], [[[[", i);
+	int npar = 0;
+	for (int d = 0; d < g->ndims; d++)
+		if (g->dimsize[d] < 0)
+			fprintf(out, "%sd:0:%s", npar++ ? "@" : "", g->dimc[d]);
+	for (int a = 0; a < f->nargs; a++)
+		fprintf(out, "%s%c:%d:%s", npar++ ? "@" : "", g->argdim[a] >= 0 ? 'v' : 'a', gp->inplace[a], f->cargs[a]);
+	if (g->loopdim < 0)
+		fprintf(out, "%so:%d:out", npar++ ? "@" : "", anyinplace);
+	for (int o = 0; o < g->nouts; o++)
+		fprintf(out, "%sw:%d:%s", npar++ ? "@" : "", anyinplace, g->outc[o]);
+	fputs("]]]])\n", out);
+	/* The item function's parameters and body, in each precision. */
 	for (int p = 0; p < 2; p++) {
 		bool f32 = p == 1;
 		if (!(f32 ? info->f32 : info->f64))
 			continue;
 		const char *T = f32 ? "float" : "double", *P = f32 ? "f32" : "f64";
-		/* The kernels' pointers are __restrict__, except those that may
-		 * alias: an input that a result may overwrite in place, and then
-		 * every result (with restrict the compiler may move a result's store
-		 * above another result's load of that input: measured on an H200,
-		 * an unrolled item wrote o0[k] before o3[k] read v3[k] there). */
-		bool anyinplace = false;
-		for (int a = 0; a < f->nargs; a++)
-			anyinplace |= gp->inplace[a];
-		for (int restrict_ = 0; restrict_ < 2; restrict_++) {
-			const char *R = restrict_ ? " *__restrict__ " : " *", *RO = restrict_ && !anyinplace ? R : " *";
-			fprintf(out, "m4_define([[sk_gu_%s_%d_%s]], [[[[size_t batch", restrict_ ? "kparams" : "params", i, P);
-			for (int d = 0; d < g->ndims; d++)
-				if (g->dimsize[d] < 0)
-					fprintf(out, ", size_t %s", g->dimc[d]);
-			for (int a = 0; a < f->nargs; a++) {
-				fprintf(out, ", const %s%s%s, ptrdiff_t inc_%s", T, gp->inplace[a] ? " *" : R, f->cargs[a], f->cargs[a]);
-				if (g->argdim[a] >= 0)
-					fprintf(out, ", ptrdiff_t incel_%s", f->cargs[a]);
-			}
-			if (g->loopdim < 0)
-				fprintf(out, ", %s%sout, ptrdiff_t inc_out", T, RO);
-			for (int o = 0; o < g->nouts; o++)
-				fprintf(out, ", %s%s%s, ptrdiff_t inc_%s, ptrdiff_t incel_%s", T, RO, g->outc[o], g->outc[o], g->outc[o]);
-			fputs("]]]])\n", out);
-		}
-		/* The item function's parameters and body. */
 		fprintf(out, "m4_define([[sk_gu_iparams_%d_%s]], [[[[", i, P);
 		int np = 0;
 		for (int d = 0; d < g->ndims; d++)

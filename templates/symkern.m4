@@ -247,8 +247,32 @@ m4_define([[sk_gu_rbody]], [[m4_indir([[sk_gu_rbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_tbody]], [[m4_indir([[sk_gu_tbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_pbody]], [[m4_indir([[sk_gu_pbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_fbody]], [[m4_indir([[sk_gu_fbody_]]$1[[_]]sk_P)]])
-m4_define([[sk_gu_params]], [[m4_indir([[sk_gu_params_]]$1[[_]]sk_P)]])
-m4_define([[sk_gu_kparams]], [[m4_indir([[sk_gu_kparams_]]$1[[_]]sk_P)]])
+m4_dnl sk_gu_params(I): gufunc I's public C parameters, `size_t batch, size_t
+m4_dnl n, const sk_T *x, ptrdiff_t inc_x, ...`; sk_gu_kparams(I) the same
+m4_dnl for kernels, with __restrict__ pointers where they may not alias.
+m4_dnl Each is written once per gufunc and precision (sk__gu_memo keeps it as
+m4_dnl a definition; it is used by a dozen kernels and declarations).
+m4_define([[sk_gu_params]], [[sk__gu_memo([[sk__gp_]]$1[[_]]sk_P, [[$1]], [[ *]], [[ *]])]])
+m4_define([[sk_gu_kparams]], [[sk__gu_memo([[sk__gk_]]$1[[_]]sk_P, [[$1]], [[ *__restrict__ ]], [[ *]])]])
+m4_define([[sk__gu_memo]], [[m4_ifdef([[$1]], [[]], [[sk__gu_def([[$1]], [[$2]], [[$3]], [[$4]])]])m4_indir([[$1]])]])
+m4_define([[sk__gu_def]], [[m4_pushdef([[sk__R]], [[$3]])m4_pushdef([[sk__RA]], [[$4]])m4_define([[$1]], [[size_t batch[[, ]]]]sk__gu_pars([[$2]]))m4_popdef([[sk__R]])m4_popdef([[sk__RA]])]])
+m4_dnl sk__gu_pars(I): the parameters after batch from the list sk_gu_pars_I
+m4_dnl (kind:alias:name@..., emit_gu.c) as calls of sk__par_KA(name), one
+m4_dnl macro per kind and alias, pointers declared with sk__R, or sk__RA
+m4_dnl where they may alias (sk__gu_def sets both).  The `@` become commas
+m4_dnl quoted three times: the patsubst over the calls collects them (one),
+m4_dnl sk__gu_def's m4_define collects its result (two), and the definition
+m4_dnl keeps them quoted for its uses in arguments (three).
+m4_define([[sk__gu_pars]], [[m4_patsubst(m4_patsubst(m4_indir([[sk_gu_pars_]]$1), [[@]], [[[[[[[[, ]]]]]]]]), [[\([davow]\):\([01]\):\([_a-zA-Z0-9]+\)]], [[sk__par_\1\2([[\3]])]])]])
+m4_define([[sk__par_d0]], [[size_t $1]])
+m4_define([[sk__par_a0]], [[[[const ]]sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1]]]])
+m4_define([[sk__par_a1]], [[[[const ]]sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1]]]])
+m4_define([[sk__par_v0]], [[[[const ]]sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
+m4_define([[sk__par_v1]], [[[[const ]]sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
+m4_define([[sk__par_o0]], [[sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1]]]])
+m4_define([[sk__par_o1]], [[sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1]]]])
+m4_define([[sk__par_w0]], [[sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
+m4_define([[sk__par_w1]], [[sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
 m4_define([[sk_gu_iparams]], [[m4_indir([[sk_gu_iparams_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_body]], [[m4_indir([[sk_gu_body_]]$1[[_]]sk_P)]])
 
