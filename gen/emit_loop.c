@@ -302,16 +302,13 @@ void emit_sums(Em *e, Node *const *xs, int n)
 		emit_scope(e, body[m]);
 	for (int m = 0; m < n; m++) {
 		ind(e);
-		if (x->op == N_PROD) {
-			fprintf(e->out, "t%d *= ", acc[m]);
+		if (!sum) { /* a Product or a Max */
+			if (x->op == N_PROD)
+				fprintf(e->out, "t%d *= ", acc[m]);
+			else
+				fprintf(e->out, "t%d = fmax%s(t%d, ", acc[m], e->f32 ? "f" : "", acc[m]);
 			opnd(e, body[m]);
-			fputs(";\n", e->out);
-			continue;
-		}
-		if (x->op == N_MAXR) {
-			fprintf(e->out, "t%d = fmax%s(t%d, ", acc[m], e->f32 ? "f" : "", acc[m]);
-			opnd(e, body[m]);
-			fputs(");\n", e->out);
+			fputs(x->op == N_PROD ? ";\n" : ");\n", e->out);
 			continue;
 		}
 		/* A non-finite sum keeps no compensation: inf - inf would make it NaN. */
