@@ -1,15 +1,17 @@
 /* gen_speed.c: how long symkern takes to generate a large library
  * (`make bench-gen`; results in bench/RESULTS.md).  It writes the input
  * that tests/unit/test_cli.c checks for correctness only (NFUNCS functions of
- * 1 to 4 arguments), runs symkern RUNS times, each into a fresh folder,
- * and prints each run's wall time and their median.  Timing lives here
+ * 1 to 4 arguments) or, with `gufunc`, NFUNCS gufuncs (a polynomial's
+ * value by a Sum over a vector), runs symkern RUNS times, each into a
+ * fresh folder, and prints each run's wall time and their median.  Timing lives here
  * rather than in `make check`, where a loaded machine made any time limit
  * fail.
  *
- *   bench/gen_speed SYMKERN TEMPLATES [NFUNCS [RUNS]]   (10000 and 5)
+ *   bench/gen_speed SYMKERN TEMPLATES [NFUNCS [RUNS [map|gufunc]]]   (10000, 5, map)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +29,9 @@ static void die(const char *what, const char *path)
 	exit(1);
 }
 
-/* The input of test_many_functions in tests/unit/test_cli.c. */
-static void write_input(const char *path, int nf)
+/* The input of test_many_functions in tests/unit/test_cli.c, or nf
+ * gufuncs that differ by a constant. */
+static void write_input(const char *path, int nf, bool gufunc)
 {
 	static const char *const body[] = {"sin(x) + %d", "sin(x)*y + %d", "sin(x)*y + z*%d",
 	                                   "sin(x)*y + z*%d - w"};
@@ -36,7 +39,9 @@ static void write_input(const char *path, int nf)
 	FILE *f = fopen(path, "w");
 	if (!f)
 		die("cannot write", path);
-	for (int i = 0; i < nf; i++) {
+	for (int i = 0; i < nf && gufunc; i++)
+		fprintf(f, "g%d(v[n], a) = Sum(v[k]*a**k, (k, 0, n - 1)) + %d\n", i, i);
+	for (int i = 0; i < nf && !gufunc; i++) {
 		fprintf(f, "f%d(%s) = ", i, params[i % 4]);
 		fprintf(f, body[i % 4], i);
 		fputc('\n', f);
@@ -92,10 +97,11 @@ static int by_value(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || argc > 5) {
-		fputs("usage: gen_speed SYMKERN TEMPLATES [NFUNCS [RUNS]]\n", stderr);
+	if (argc < 3 || argc > 6 || (argc == 6 && strcmp(argv[5], "map") && strcmp(argv[5], "gufunc"))) {
+		fputs("usage: gen_speed SYMKERN TEMPLATES [NFUNCS [RUNS [map|gufunc]]]\n", stderr);
 		return 2;
 	}
+	bool gufunc = argc == 6 && !strcmp(argv[5], "gufunc");
 	int nf = argc > 3 ? atoi(argv[3]) : 10000, runs = argc > 4 ? atoi(argv[4]) : 5;
 	if (nf < 1 || runs < 1 || runs > 100) {
 		fputs("gen_speed: NFUNCS >= 1 and 1 <= RUNS <= 100\n", stderr);
@@ -108,7 +114,7 @@ int main(int argc, char **argv)
 		die("cannot create", dir);
 	snprintf(in, sizeof in, "%s/many.sym", dir);
 	snprintf(out, sizeof out, "%s/out", dir);
-	write_input(in, nf);
+	write_input(in, nf, gufunc);
 	char *args[] = {argv[1], "--templates", argv[2], "-o", out, "-n", "many", in, NULL};
 	double s[100];
 	for (int r = 0; r < runs; r++) {
@@ -120,7 +126,7 @@ int main(int argc, char **argv)
 	rmdir(dir);
 	qsort(s, (size_t)runs, sizeof s[0], by_value);
 	double median = runs % 2 ? s[runs / 2] : (s[runs / 2 - 1] + s[runs / 2]) / 2;
-	printf("symkern, %d functions: median %.3f s of %d runs (min %.3f, max %.3f)\n", nf, median, runs,
+	printf("symkern, %d %s: median %.3f s of %d runs (min %.3f, max %.3f)\n", nf, gufunc ? "gufuncs" : "functions", median, runs,
 	       s[0], s[runs - 1]);
 	return 0;
 }

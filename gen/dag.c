@@ -423,6 +423,22 @@ size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values)
 	return n;
 }
 
+void *dag_side(Dag *d, SideTable *t, size_t elsize, Node *const *roots, int n)
+{
+	if ((size_t)d->next_id > t->cap) {
+		t->cap = (size_t)d->next_id * 2;
+		t->p = arena_alloc(d->arena, t->cap * elsize);
+	}
+	char *tab = t->p;
+	for (int r = 0; r < n; r++) {
+		Node **order;
+		size_t m = dag_schedule(d, roots[r], &order);
+		for (size_t i = 0; i < m; i++)
+			memset(tab + (size_t)order[i]->id * elsize, 0, elsize);
+	}
+	return tab;
+}
+
 size_t dag_count_ops(Dag *d, Node *root)
 {
 	Node **order;

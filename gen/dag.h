@@ -77,6 +77,17 @@ size_t dag_schedule(Dag *d, Node *root, Node ***out);
  * values) and the fallback of an N_FALLBACK (computed in its branch) are
  * left out. */
 size_t dag_schedule_values(Dag *d, Node *root, Node ***out, bool values);
+/* A side table that a pass keeps from one function to the next: entries
+ * of elsize bytes by node id.  dag_side grows it with the DAG (never
+ * copying) and zeroes the entries of the nodes reachable from roots[0..n),
+ * the only ones the caller may read: the cost is that of the function,
+ * not of the whole DAG, so 10^4 functions stay linear.  It walks the DAG:
+ * a schedule taken before it is overwritten. */
+typedef struct {
+	void *p;
+	size_t cap;
+} SideTable;
+void *dag_side(Dag *d, SideTable *t, size_t elsize, Node *const *roots, int n);
 /* Operation nodes (not constants or arguments) reachable from root. */
 size_t dag_count_ops(Dag *d, Node *root);
 

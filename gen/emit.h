@@ -36,6 +36,10 @@ typedef struct {
 	unsigned *scope;
 	size_t cap;
 	unsigned scopes; /* scopes opened so far: numbers are never reused */
+	/* The gufunc emitter's side tables (dag_side), kept from one gufunc
+	 * to the next: size guards (long), values needed (char), incremental
+	 * values seen (char). */
+	SideTable req, need, seen;
 } Printer;
 
 /* The temporary and scope slots of node x (grows the tables). */

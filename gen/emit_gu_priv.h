@@ -41,9 +41,6 @@ typedef struct {
 	 * which every step advances (emit_induction_list). */
 	Node **inc0;
 	size_t ninc0;
-	unsigned *seen;        /* by node id: the stamp of emit_induction_list's last walk */
-	size_t seen_cap;
-	unsigned stamp;
 	unsigned active[16];   /* the scopes open there (a value is visible in them) */
 	int nactive;
 	int indent;

@@ -176,7 +176,7 @@ static const long *size_requirements(Em *e, Node *const *roots, int nr)
 	const Gufunc *g = e->g;
 	if (g->dimsize[g->loopdim] >= 0)
 		return NULL;
-	long *req = arena_alloc(e->dag->arena, (size_t)e->dag->next_id * sizeof *req);
+	long *req = dag_side(e->dag, &e->pr->req, sizeof *req, roots, nr);
 	for (int r = 0; r < nr; r++) {
 		Node **order;
 		size_t n = dag_schedule(e->dag, roots[r], &order);
@@ -341,10 +341,9 @@ void emit_split_body(Em *e, const Red *r, int which)
 	} else {
 		/* Only what the result needs beyond the Sums: values used inside
 		 * them alone would be unused here. */
+		char *need = dag_side(e->dag, &e->pr->need, 1, &f->root, 1); /* before: it walks */
 		Node **order;
 		size_t n = dag_schedule_values(e->dag, f->root, &order, true);
-		char *need = arena_alloc(e->dag->arena, (size_t)e->dag->next_id);
-		memset(need, 0, (size_t)e->dag->next_id);
 		need[f->root->id] = 1;
 		for (int m = 0; m < r->n; m++)
 			need[r->sum[m]->id] = 2;

@@ -148,20 +148,15 @@ void emit_induction_list(Em *e, Node *const *roots, int nroots, int level, Node 
 	size_t cap = 0;
 	*out = NULL;
 	*n = 0;
-	if (!e->seen || (size_t)e->dag->next_id > e->seen_cap) {
-		e->seen_cap = (size_t)e->dag->next_id * 2;
-		e->seen = arena_alloc(e->dag->arena, e->seen_cap * sizeof *e->seen);
-		e->stamp = 0;
-	}
-	e->stamp++;
+	char *seen = dag_side(e->dag, &e->pr->seen, 1, roots, nroots);
 	for (int r = 0; r < nroots; r++) {
 		Node **order;
 		size_t m = dag_schedule(e->dag, roots[r], &order);
 		for (size_t i = 0; i < m; i++) {
 			Node *x = order[i];
-			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level || e->seen[x->id] == e->stamp)
+			if ((x->op != N_INDPOW && x->op != N_INDFACT) || x->level != level || seen[x->id])
 				continue;
-			e->seen[x->id] = e->stamp;
+			seen[x->id] = 1;
 			if (*n == cap) {
 				cap = cap ? 2 * cap : 8;
 				*out = arena_grow(e->dag->arena, *out, *n, cap, sizeof **out);

@@ -18,7 +18,7 @@ typedef struct {
 	const char *lib;
 	const char *defs;     /* emit_defs output */
 	size_t defs_len;
-	size_t ndefs;         /* about how many macros defs defines: sizes m4's hash table */
+	size_t ndefs;         /* macros made beyond defs' m4_define (by symkern.m4): sizes m4's hash table */
 } OutputJob;
 
 /* Expands one template into an open file (as --list does to stdout): 0

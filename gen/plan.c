@@ -164,11 +164,11 @@ static bool vectorizable(Dag *dag, const Node *sum)
  * read any constant element: the item function reads element c before
  * step c writes (emit_item_body's guards), and the parallel parts leave
  * base cases to the part that makes step 0 (par_prologue). */
-static bool reads_elsewhere(Dag *dag, Node *root, int arg, bool base)
+static bool reads_elsewhere(Dag *dag, SideTable *t, Node *root, int arg, bool base)
 {
+	char *bad = dag_side(dag, t, 1, &root, 1); /* before: it walks */
 	Node **order;
 	size_t n = dag_schedule(dag, root, &order);
-	char *bad = arena_alloc(dag->arena, (size_t)dag->next_id);
 	for (size_t i = 0; i < n; i++) { /* operands first */
 		const Node *x = order[i];
 		char b = 0;
@@ -189,7 +189,7 @@ static bool reads_elsewhere(Dag *dag, Node *root, int arg, bool base)
  * argument of a scalar result, which is written after the item's every
  * read; or a vector of the outputs' dimension, which each step must read
  * only at the element it writes (symkern(3), "In place"). */
-static bool inplace_ok(Dag *dag, const Func *f, int arg)
+static bool inplace_ok(Dag *dag, SideTable *t, const Func *f, int arg)
 {
 	const Gufunc *g = f->gu;
 	if (g->argdim[arg] != g->loopdim)
@@ -199,9 +199,9 @@ static bool inplace_ok(Dag *dag, const Func *f, int arg)
 	for (int q = 0; q < g->nseqs; q++) {
 		const Seq *s = &g->seqs[q];
 		for (int k = 0; k < s->nbase; k++)
-			if (reads_elsewhere(dag, s->base[k], arg, true))
+			if (reads_elsewhere(dag, t, s->base[k], arg, true))
 				return false;
-		if (s->rule && reads_elsewhere(dag, s->rule, arg, false))
+		if (s->rule && reads_elsewhere(dag, t, s->rule, arg, false))
 			return false;
 	}
 	return true;
@@ -272,7 +272,7 @@ static bool red_vectorizable(Dag *dag, const Red *r)
 	return r->n > 0;
 }
 
-static GuPlan plan_gufunc(Dag *dag, const Func *f)
+static GuPlan plan_gufunc(Dag *dag, SideTable *t, const Func *f)
 {
 	GuPlan p = {.split = split_sum(dag, f), .par = classify_par(dag, f)};
 	size_t na = (size_t)(f->nargs ? f->nargs : 1);
@@ -281,7 +281,7 @@ static GuPlan plan_gufunc(Dag *dag, const Func *f)
 	p.inplace = arena_alloc(dag->arena, na * sizeof *p.inplace);
 	for (int a = 0; a < f->nargs; a++) {
 		p.reads[a] = red_reads(dag, shared, a);
-		p.inplace[a] = inplace_ok(dag, f, a);
+		p.inplace[a] = inplace_ok(dag, t, f, a);
 	}
 	p.vec = red_vectorizable(dag, shared);
 	return p;
@@ -291,8 +291,9 @@ Plan *plan_program(Dag *dag, const Program *prog)
 {
 	Plan *plan = arena_alloc(dag->arena, sizeof *plan);
 	plan->gu = arena_alloc(dag->arena, (size_t)(prog->ngufuncs ? prog->ngufuncs : 1) * sizeof *plan->gu);
+	SideTable bad = {0}; /* reads_elsewhere's, kept from one gufunc to the next */
 	for (int i = 0; i < prog->ngufuncs; i++)
-		plan->gu[i] = plan_gufunc(dag, prog->gufuncs[i]);
+		plan->gu[i] = plan_gufunc(dag, &bad, prog->gufuncs[i]);
 	plan_noinline(dag, prog, plan);
 	return plan;
 }
