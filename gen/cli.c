@@ -277,12 +277,12 @@ int symkern_main(int argc, char **argv)
 				rc = write_stdout(defs, defs_len);
 			} else {
 				/* Beyond the definitions (output.c counts them), symkern.m4
-				 * defines one macro a function for explicit indices, two a
-				 * gufunc and precision (its parameter lists), and about 150
-				 * of its own and m4's. */
+				 * defines one macro a function for explicit indices, three
+				 * a gufunc and precision and two a gufunc (the lists it
+				 * writes once), and about 200 of its own and m4's. */
 				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
 				                 .defs = defs, .defs_len = defs_len,
-				                 .ndefs = (size_t)prog.nfuncs + 4 * (size_t)prog.ngufuncs + 200};
+				                 .ndefs = (size_t)prog.nfuncs + 8 * (size_t)prog.ngufuncs + 200};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
 					rc = write_stdout(NULL, 0) || output_to_fd(&job, "list.m4", STDOUT_FILENO);

@@ -173,40 +173,28 @@ Node *dag_op(Dag *d, Op op, Node *a, Node *b)
 		return fold(d, op, a, b);
 	switch (op) {
 	case N_NEG:
-		if (a->op == N_NEG)
-			return a->kids[0];
-		break;
-	case N_NOT:
-		if (a->op == N_NOT)
+	case N_NOT: /* an involution */
+		if (a->op == op)
 			return a->kids[0];
 		break;
 	case N_ADD:
-		if (dag_is_const(a, 0, 1))
-			return b;
-		/* fall through */
 	case N_SUB:
-		if (dag_is_const(b, 0, 1))
-			return a;
-		break;
 	case N_MUL:
-		if (dag_is_const(a, 1, 1))
+	case N_DIV: { /* x + 0, 0 + x, x - 0; x * 1, 1 * x, x / 1 */
+		int64_t id = op == N_ADD || op == N_SUB ? 0 : 1;
+		if ((op == N_ADD || op == N_MUL) && dag_is_const(a, id, 1))
 			return b;
-		/* fall through */
-	case N_DIV:
-		if (dag_is_const(b, 1, 1))
+		if (dag_is_const(b, id, 1))
 			return a;
 		break;
+	}
 	case N_AND:
-		if (a->op == N_CONST)
-			return truth(a) ? b : a;
-		if (b->op == N_CONST)
-			return truth(b) ? a : b;
-		break;
-	case N_OR:
-		if (a->op == N_CONST)
-			return truth(a) ? a : b;
-		if (b->op == N_CONST)
-			return truth(b) ? b : a;
+	case N_OR: /* a constant operand decides (False & x, True | x) or drops out */
+		for (int k = 0; k < 2; k++) {
+			Node *c = k ? b : a, *x = k ? a : b;
+			if (c->op == N_CONST)
+				return truth(c) == (op == N_OR) ? c : x;
+		}
 		break;
 	default:
 		break;

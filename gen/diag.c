@@ -42,6 +42,15 @@ static void report(Diag *d, Loc at, const char *kind, const char *fmt, va_list a
 	show_line(d, at);
 }
 
+/* The variadic entry points differ only in their kind and counter. */
+#define REPORT(kind)                              \
+	do {                                      \
+		va_list ap;                       \
+		va_start(ap, fmt);                \
+		report(d, at, kind, fmt, ap);     \
+		va_end(ap);                       \
+	} while (0)
+
 void diag_error(Diag *d, Loc at, const char *fmt, ...)
 {
 	if (d->max_errors && d->errors >= d->max_errors) {
@@ -50,27 +59,18 @@ void diag_error(Diag *d, Loc at, const char *fmt, ...)
 		return;
 	}
 	d->errors++;
-	va_list ap;
-	va_start(ap, fmt);
-	report(d, at, "error", fmt, ap);
-	va_end(ap);
+	REPORT("error");
 }
 
 void diag_warning(Diag *d, Loc at, const char *fmt, ...)
 {
 	d->warnings++;
-	va_list ap;
-	va_start(ap, fmt);
-	report(d, at, "warning", fmt, ap);
-	va_end(ap);
+	REPORT("warning");
 }
 
 void diag_note(Diag *d, Loc at, const char *fmt, ...)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	report(d, at, "note", fmt, ap);
-	va_end(ap);
+	REPORT("note");
 }
 
 const char *diag_quote(char *buf, size_t bufsize, const char *s, size_t len)

@@ -78,13 +78,15 @@ static inline void opnd(Em *e, const Node *x)
 	emit_operand(e->pr, x);
 }
 
-/* emit_loop.c: an integer expression as ptrdiff_t C text; the incremental
+/* emit_loop.c: an integer expression as ptrdiff_t C text, alone or as a
+ * loop's bounds in a template; the incremental
  * values of loop `level`: set up for its first index lo (NULL: _k0),
  * advanced once, listed each once, and advanced at the end of a step; the
  * nodes under root that can be computed where code is being written (all,
  * or those whose need[id] is set); the one loop of reductions that share
  * a range. */
 void emit_int_text(Em *e, const Node *x);
+void emit_range_text(Em *e, const char *fmt, int L, const Node *lo, const Node *hi);
 void emit_induction_init(Em *e, Node *const *roots, int nroots, int level, const Node *lo);
 void emit_induction_advance(Em *e, Node *const *inc, size_t ninc, int level, const char *var);
 void emit_induction_list(Em *e, Node *const *roots, int nroots, int level, Node ***out, size_t *n);

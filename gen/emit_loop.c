@@ -48,6 +48,20 @@ void emit_int_text(Em *e, const Node *x)
 	}
 }
 
+/* fmt with `#` the loop number L and `@0`, `@1` the integer text of lo
+ * and hi: a loop's bounds in one template. */
+void emit_range_text(Em *e, const char *fmt, int L, const Node *lo, const Node *hi)
+{
+	for (const char *p = fmt; *p; p++) {
+		if (*p == '#')
+			fprintf(e->out, "%d", L);
+		else if (*p == '@' && (p[1] == '0' || p[1] == '1'))
+			emit_int_text(e, *++p == '0' ? lo : hi);
+		else
+			fputc(*p, e->out);
+	}
+}
+
 static void index_text(Em *e, int level, long off)
 {
 	if (level < 0)
@@ -272,22 +286,13 @@ void emit_sums(Em *e, Node *const *xs, int n)
 		 * from lo, up to hi and to _h; one term is the lambda _term, so
 		 * that the loops below share its text. */
 		ind(e);
-		fprintf(e->out, "const ptrdiff_t _l%d = ", L);
-		emit_int_text(e, x->kids[1]);
-		fprintf(e->out, ", _m%d = ", L);
-		emit_int_text(e, x->kids[2]);
-		fprintf(e->out, " - _l%d < _h ? ", L);
-		emit_int_text(e, x->kids[2]);
-		fprintf(e->out, " - _l%d + 1 : _h + 1; /* offsets below _m%d */\n", L, L);
+		emit_range_text(e, "const ptrdiff_t _l# = @0, _m# = @1 - _l# < _h ? @1 - _l# + 1 : _h + 1; /* offsets below _m# */\n",
+		                L, x->kids[1], x->kids[2]);
 		ind(e);
 		fprintf(e->out, "const auto _term%d = [&](const ptrdiff_t _j%d) {\n", L, L);
 	} else {
 		ind(e);
-		fprintf(e->out, "for (ptrdiff_t _j%d = ", L);
-		emit_int_text(e, x->kids[1]);
-		fprintf(e->out, "; _j%d <= ", L);
-		emit_int_text(e, x->kids[2]);
-		fprintf(e->out, "; _j%d++) {\n", L);
+		emit_range_text(e, "for (ptrdiff_t _j# = @0; _j# <= @1; _j#++) {\n", L, x->kids[1], x->kids[2]);
 	}
 	e->indent++;
 	open_scope(e);

@@ -158,71 +158,60 @@ Token lex_next(Lexer *lx)
 		if (lx->depth < (int)(sizeof lx->open / sizeof lx->open[0]))
 			lx->open[lx->depth] = t.loc;
 		lx->depth++;
-		t.kind = T_LPAREN;
-		return t;
+		break;
 	case ')':
 		if (lx->depth > 0)
 			lx->depth--;
-		t.kind = T_RPAREN;
-		return t;
-	case ',': t.kind = T_COMMA; return t;
-	case '+': t.kind = T_PLUS; return t;
-	case '-':
-		t.kind = c1 == '>' ? T_ARROW : T_MINUS;
 		break;
-	case '[': t.kind = T_LBRACKET; return t;
-	case ']': t.kind = T_RBRACKET; return t;
-	case ':': t.kind = T_COLON; return t;
-	case '/': t.kind = T_SLASH; return t;
 	/* sympy.ccode's C operators: refused with the SymPy spelling, as
 	 * symkern(5) explains (only the names of ccode are accepted). */
 	case '&':
 		if (c1 == '&')
 			return c_only(lx, t, "'&&' is C, not SymPy syntax; write (a) & (b) or And(a, b)");
-		t.kind = T_AMP;
-		return t;
+		break;
 	case '|':
 		if (c1 == '|')
 			return c_only(lx, t, "'||' is C, not SymPy syntax; write (a) | (b) or Or(a, b)");
-		t.kind = T_PIPE;
-		return t;
+		break;
 	case '?':
 		return c_only(lx, t, "the C conditional 'c ? a : b' is not SymPy syntax; write Piecewise((a, c), (b, True))");
-	case '~': t.kind = T_TILDE; return t;
-	case '*':
-		t.kind = c1 == '*' ? T_POW : T_STAR;
-		break;
-	case '<':
-		t.kind = c1 == '=' ? T_LE : T_LT;
-		break;
-	case '>':
-		t.kind = c1 == '=' ? T_GE : T_GT;
-		break;
-	case '=':
-		t.kind = c1 == '=' ? T_EQ : T_ASSIGN;
-		break;
 	case '!':
-		if (c1 == '=') {
-			t.kind = T_NE;
-			break;
-		}
-		return c_only(lx, t, "'!' is C, not SymPy syntax; write ~(c) or Not(c)");
-	default: {
-		if (c == '`' || c == '\'' || c == '"' || c == '$') {
-			diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
+		if (c1 != '=')
+			return c_only(lx, t, "'!' is C, not SymPy syntax; write ~(c) or Not(c)");
+		break;
+	default:
+		break;
+	}
+	/* The operators: c alone is `one`; c followed by c2 is `two`. */
+	static const struct {
+		char c, c2;
+		TokKind one, two;
+	} ops[] = {
+		{'(', 0, T_LPAREN, 0},   {')', 0, T_RPAREN, 0},     {',', 0, T_COMMA, 0},     {'+', 0, T_PLUS, 0},
+		{'-', '>', T_MINUS, T_ARROW}, {'[', 0, T_LBRACKET, 0}, {']', 0, T_RBRACKET, 0}, {':', 0, T_COLON, 0},
+		{'/', 0, T_SLASH, 0},    {'&', 0, T_AMP, 0},        {'|', 0, T_PIPE, 0},      {'~', 0, T_TILDE, 0},
+		{'*', '*', T_STAR, T_POW}, {'<', '=', T_LT, T_LE},  {'>', '=', T_GT, T_GE},   {'=', '=', T_ASSIGN, T_EQ},
+		{'!', '=', T_ERROR, T_NE},
+	};
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		if (ops[i].c != c)
+			continue;
+		if (ops[i].c2 && c1 == ops[i].c2) {
+			lx->pos++;
+			t.len = 2;
+			t.kind = ops[i].two;
 		} else {
-			char q[64];
-			diag_error(lx->diag, t.loc, "unexpected byte '%s'",
-			           diag_quote(q, sizeof q, t.text, 1));
+			t.kind = ops[i].one;
 		}
-		t.kind = T_ERROR;
 		return t;
 	}
+	if (c == '`' || c == '\'' || c == '"' || c == '$') {
+		diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
+	} else {
+		char q[64];
+		diag_error(lx->diag, t.loc, "unexpected byte '%s'", diag_quote(q, sizeof q, t.text, 1));
 	}
-	if (t.kind == T_POW || t.kind == T_ARROW || t.kind == T_LE || t.kind == T_GE || t.kind == T_EQ || t.kind == T_NE) {
-		lx->pos++;
-		t.len = 2;
-	}
+	t.kind = T_ERROR;
 	return t;
 }
 

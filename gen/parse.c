@@ -231,13 +231,9 @@ static bool parse_definition(Parser *p)
 		nroots = gufunc_roots(f->gu, p->arena, &roots);
 	} else {
 		Loc at = p->tok.loc;
-		Node *e = parse_expr(p);
+		Node *e = parse_line_expr(p, "the definition");
 		if (!e)
 			return false;
-		if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
-			ps_error_at_tok(p, "end of line after the definition");
-			return false;
-		}
 		if (e->type != TY_REAL) {
 			diag_error(p->diag, at, "a function must return a number, not a condition; use Piecewise");
 			return false;

@@ -366,3 +366,15 @@ Node *parse_expr(Parser *p)
 	p->depth--;
 	return e;
 }
+
+Node *parse_line_expr(Parser *p, const char *what)
+{
+	Node *e = parse_expr(p);
+	if (e && p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
+		char expected[80];
+		snprintf(expected, sizeof expected, "end of line after %s", what);
+		ps_error_at_tok(p, expected);
+		return NULL;
+	}
+	return e;
+}

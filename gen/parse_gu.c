@@ -440,13 +440,9 @@ static bool parse_line(Parser *p, Func *f)
 	if (!ps_expect(p, T_RBRACKET, "']'", open) || !ps_expect(p, T_ASSIGN, "'='", open))
 		return false;
 	Loc at = p->tok.loc;
-	Node *e = parse_expr(p);
+	Node *e = parse_line_expr(p, "the term");
 	if (!e)
 		return false;
-	if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) {
-		ps_error_at_tok(p, "end of line after the term");
-		return false;
-	}
 	if (!ps_want_real(p, e, at, "a term") || !ps_check_reads(p))
 		return false;
 	if (p->step == 1) {

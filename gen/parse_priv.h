@@ -123,9 +123,11 @@ Node *ps_checked(Parser *p, Node *n, Loc at);
 bool ps_want_real(Parser *p, Node *n, Loc at, const char *op);
 bool ps_want_bool(Parser *p, Node *n, Loc at, const char *op);
 
-/* parse_expr.c: an expression, or NULL after an error; a call's
- * arguments (their count, or -1 after an error). */
+/* parse_expr.c: an expression, or NULL after an error; one that must end
+ * the line (`what` names it in the report); a call's arguments (their
+ * count, or -1 after an error). */
 Node *parse_expr(Parser *p);
+Node *parse_line_expr(Parser *p, const char *what);
 int parse_args(Parser *p, Node ***out, Loc *locs, int maxlocs);
 
 /* builtins.c: a call of built-in b, its '(' next, or NULL after an

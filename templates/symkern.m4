@@ -186,17 +186,12 @@ m4_define([[sk_gu_line]], [[m4_indir([[sk_gu_line_]]$1)]])
 m4_define([[sk_gu_sig]], [[m4_indir([[sk_gu_sig_]]$1)]])
 m4_define([[sk_gu_result]], [[m4_indir([[sk_gu_result_]]$1)]])
 m4_define([[sk_gu_narrays]], [[m4_indir([[sk_gu_narrays_]]$1)]])
-m4_define([[sk_gu_arrays]], [[m4_indir([[sk_gu_arrays_]]$1)]])
 m4_define([[sk_gu_inplace]], [[m4_indir([[sk_gu_inplace_]]$1)]])
-m4_define([[sk_gu_callargs]], [[m4_indir([[sk_gu_callargs_]]$1)]])
 m4_dnl sk_gu_launch(I): `(void *)&batch, ...`, the kernel arguments for
 m4_dnl cudaLaunchKernel, from the parameter names sk_gu_kargs_I.
 m4_define([[sk_gu_launch]], [[sk__map(m4_indir([[sk_gu_kargs_]]$1), [[(void *)&\&]], [[, ]])]])
-m4_define([[sk_gu_work]], [[m4_indir([[sk_gu_work_]]$1)]])
 m4_define([[sk_gu_nouts]], [[m4_indir([[sk_gu_nouts_]]$1)]])
-m4_define([[sk_gu_outlen]], [[m4_indir([[sk_gu_outlen_]]$1)]])
 m4_define([[sk_gu_outvar]], [[m4_indir([[sk_gu_outvar_]]$1)]])
-m4_define([[sk_gu_scallargs]], [[m4_indir([[sk_gu_scallargs_]]$1)]])
 m4_define([[sk_gu_len]], [[m4_indir([[sk_gu_len_]]$1)]])
 m4_dnl sk_gu_each_out(I, PATTERN, SEP): PATTERN for each result of gufunc I
 m4_dnl (the -> form), with \2 its C spelling and \1 its number from 0, SEP
@@ -263,7 +258,13 @@ m4_dnl where they may alias (sk__gu_def sets both).  The `@` become commas
 m4_dnl quoted three times: the patsubst over the calls collects them (one),
 m4_dnl sk__gu_def's m4_define collects its result (two), and the definition
 m4_dnl keeps them quoted for its uses in arguments (three).
-m4_define([[sk__gu_pars]], [[m4_patsubst(m4_patsubst(m4_indir([[sk_gu_pars_]]$1), [[@]], [[[[[[[[, ]]]]]]]]), [[\([davow]\):\([01]\):\([_a-zA-Z0-9]+\)]], [[sk__par_\1\2([[\3]])]])]])
+m4_define([[sk__gu_pars]], [[sk__gu_list([[$1]], [[sk__par_]], [[[[[[[[, ]]]]]]]])]])
+m4_dnl sk__gu_list(I, PFX, SEP): the entries of sk_gu_pars_I
+m4_dnl (kind:alias:name:len:out, emit_gu.c) as calls PFX<kind><alias>(name,
+m4_dnl len, out), SEP between them; a scalar result (kind o) is left out
+m4_dnl unless PFX is sk__par_ (it is a parameter, but no item's argument).
+m4_define([[sk__gu_list]], [[m4_patsubst(m4_patsubst(m4_ifelse([[$2]], [[sk__par_]], [[m4_indir([[sk_gu_pars_]]$1)]], [[sk__gu_noout([[$1]])]]), [[@]], [[$3]]), [[\([davow]\):\([01]\):\([_a-zA-Z0-9]+\):\([_a-zA-Z0-9]*\):\([0-9]*\)]], [[$2\1\2([[\3]], [[\4]], [[\5]])]])]])
+m4_define([[sk__gu_noout]], [[m4_patsubst(m4_indir([[sk_gu_pars_]]$1), [[@?o:[01]:out::]])]])
 m4_define([[sk__par_d0]], [[size_t $1]])
 m4_define([[sk__par_a0]], [[[[const ]]sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1]]]])
 m4_define([[sk__par_a1]], [[[[const ]]sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1]]]])
@@ -273,7 +274,61 @@ m4_define([[sk__par_o0]], [[sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1]]]])
 m4_define([[sk__par_o1]], [[sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1]]]])
 m4_define([[sk__par_w0]], [[sk_T[[]]sk__R[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
 m4_define([[sk__par_w1]], [[sk_T[[]]sk__RA[[$1[[, ]]ptrdiff_t inc_$1[[, ]]ptrdiff_t incel_$1]]]])
-m4_define([[sk_gu_iparams]], [[m4_indir([[sk_gu_iparams_]]$1[[_]]sk_P)]])
+m4_dnl sk_gu_iparams(I): the per-item function's parameters, in sk_P: run-time
+m4_dnl sizes, scalars by value, vectors and results as (pointer, element
+m4_dnl increment); never none (a gufunc has a vector input or result).
+m4_dnl Written once per gufunc and precision.
+m4_define([[sk_gu_iparams]], [[sk__gu_memo1([[sk__gi_]]$1[[_]]sk_P, [[sk__gu_list([[$1]], [[sk__ip_]], [[[[[[[[, ]]]]]]]])]])]])
+m4_define([[sk__gu_memo1]], [[m4_ifdef([[$1]], [[]], [[m4_define([[$1]], $2)]])m4_indir([[$1]])]])
+m4_define([[sk__ip_d0]], [[size_t $1]])
+m4_define([[sk__ip_a0]], [[sk_T[[ $1]]]])
+m4_define([[sk__ip_v0]], [[[[const ]]sk_T[[ *$1[[, ]]ptrdiff_t incel_$1]]]])
+m4_define([[sk__ip_w0]], [[sk_T[[ *$1[[, ]]ptrdiff_t incel_$1]]]])
+m4_dnl sk_gu_callargs(I): the per-item call's arguments for batch item _b (a
+m4_dnl ptrdiff_t); sk_gu_scallargs(I) the same with the results in the
+m4_dnl block's shared memory (_sm, _osz between results, _ts between items,
+m4_dnl _te between terms).  Each written once per gufunc.
+m4_define([[sk_gu_callargs]], [[sk__gu_memo1([[sk__ca_]]$1, [[sk__gu_list([[$1]], [[sk__ca_]], [[[[[[[[, ]]]]]]]])]])]])
+m4_define([[sk_gu_scallargs]], [[sk__gu_memo1([[sk__sa_]]$1, [[sk__gu_list([[$1]], [[sk__sa_]], [[[[[[[[, ]]]]]]]])]])]])
+m4_define([[sk__ca_d0]], [[$1]])
+m4_define([[sk__ca_a0]], [[[[$1[_b * inc_$1]]]]])
+m4_dnl Item _b's row of array NAME of length LEN, and its element increment.
+m4_dnl An array of a run-time size may be NULL when that size is 0
+m4_dnl (symkern(3)), and NULL plus an offset is undefined: then the array
+m4_dnl itself is passed, and the item reads none of it.  The test is on the
+m4_dnl size, not the pointer: the argument check has refused NULL for every
+m4_dnl other size, and a static analyser then never follows a NULL row into
+m4_dnl a loop of non-zero length.
+m4_define([[sk__ca_v0]], [[m4_ifelse(m4_regexp([[$2]], [[^[0-9]+$]]), 0, [[[[$1 + _b * inc_$1[[, ]]incel_$1]]]], [[[[($2 ? $1 + _b * inc_$1 : $1)[[, ]]incel_$1]]]])]])
+m4_define([[sk__ca_w0]], m4_defn([[sk__ca_v0]]))
+m4_define([[sk__sa_d0]], m4_defn([[sk__ca_d0]]))
+m4_define([[sk__sa_a0]], m4_defn([[sk__ca_a0]]))
+m4_define([[sk__sa_v0]], m4_defn([[sk__ca_v0]]))
+m4_define([[sk__sa_w0]], [[[[_sm + $3 * _osz + (ptrdiff_t)threadIdx.x * _ts[[, ]]_te]]]])
+m4_dnl The same for inputs a result may overwrite in place (alias 1).
+m4_define([[sk__gu_alias1]], [[m4_define([[$1]][[1]], m4_defn([[$1]][[0]]))]])
+sk__gu_alias1([[sk__ip_a]])sk__gu_alias1([[sk__ip_v]])sk__gu_alias1([[sk__ip_w]])
+sk__gu_alias1([[sk__ca_a]])sk__gu_alias1([[sk__ca_v]])sk__gu_alias1([[sk__ca_w]])
+sk__gu_alias1([[sk__sa_a]])sk__gu_alias1([[sk__sa_v]])sk__gu_alias1([[sk__sa_w]])
+m4_dnl sk_gu_arrays(I): the {pointer, inc_batch, inc_elem, elements, role}
+m4_dnl initializers, each followed by `, `, for NAME_priv_check_gu: role 1 a
+m4_dnl result, 2 an input a result may overwrite exactly in place, else 0.
+m4_define([[sk_gu_arrays]], [[sk__gu_arr(m4_indir([[sk_gu_pars_]]$1))]])
+m4_define([[sk__gu_arr]], [[m4_patsubst(m4_patsubst([[$1]], [[@]]), [[\([davow]\):\([01]\):\([_a-zA-Z0-9]+\):\([_a-zA-Z0-9]*\):\([0-9]*\)]], [[sk__ar_\1\2([[\3]], [[\4]])]])]])
+m4_define([[sk__ar_d0]], [[]])
+m4_define([[sk__ar_a0]], [[[[{$1, inc_$1, 0, 1, 0}, ]]]])
+m4_define([[sk__ar_a1]], [[[[{$1, inc_$1, 0, 1, 2}, ]]]])
+m4_define([[sk__ar_v0]], [[[[{$1, inc_$1, incel_$1, $2, 0}, ]]]])
+m4_define([[sk__ar_v1]], [[[[{$1, inc_$1, incel_$1, $2, 2}, ]]]])
+m4_define([[sk__ar_o0]], [[[[{out, inc_out, 0, 1, 1}, ]]]])
+m4_define([[sk__ar_o1]], m4_defn([[sk__ar_o0]]))
+m4_define([[sk__ar_w0]], [[[[{$1, inc_$1, incel_$1, $2, 1}, ]]]])
+m4_define([[sk__ar_w1]], m4_defn([[sk__ar_w0]]))
+m4_dnl sk_gu_work(I): the elements one item touches, `(size_t)1 + n + 4`, from
+m4_dnl the core dimensions' lengths sk_gu_dims_I, to decide when threads pay.
+m4_define([[sk_gu_work]], [[[[(size_t)1]]m4_patsubst(m4_indir([[sk_gu_dims_]]$1), [[\([_a-zA-Z0-9]+\)@?]], [[[[ + \1]]]])]])
+m4_dnl sk_gu_outlen(I): (->) the results' length as a size_t.
+m4_define([[sk_gu_outlen]], [[[[(size_t)]]sk_gu_len([[$1]])]])
 m4_define([[sk_gu_body]], [[m4_indir([[sk_gu_body_]]$1[[_]]sk_P)]])
 
 m4_dnl sk_gu(I): gufunc I's public name in precision sk_P; sk_gu_item(I)
