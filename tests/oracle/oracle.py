@@ -249,6 +249,16 @@ def print_tables(tables, markdown):
                 f.write(t.markdown() + "\n")
 
 
+def verdict(fails, t0=None):
+    """Prints each failure, then FAIL or PASS (with the seconds since t0
+    when given); returns the exit status."""
+    for f in fails:
+        print("FAIL: " + f)
+    word = "FAIL" if fails else "PASS"
+    print(word if t0 is None else "%s (%.1f s)" % (word, time.time() - t0))
+    return 1 if fails else 0
+
+
 def seed_of(a):
     if a.seed == "random":
         s = int.from_bytes(os.urandom(4), "little")
@@ -282,10 +292,7 @@ def cmd_check(a):
     dropped = len({c.name for c in cases}) - len(kept)
     if dropped:
         print("%d composite expressions refused by symkern were left out" % dropped)
-    for f in fails:
-        print("FAIL: " + f)
-    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
-    return 1 if fails else 0
+    return verdict(fails, t0)
 
 
 def cmd_gufuncs(a):
@@ -297,10 +304,7 @@ def cmd_gufuncs(a):
         fails = gufuncs.run(build, rng, a.gufunc_rows, read_bounds(), tables, Table, fmt, d,
                             randoms=a.gufunc_randoms, seed=seed)
     print_tables(tables, a.markdown)
-    for f in fails:
-        print("FAIL: " + f)
-    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
-    return 1 if fails else 0
+    return verdict(fails, t0)
 
 
 ## rewrites ################################################################
@@ -357,10 +361,7 @@ def cmd_rewrites(a):
     tables = []
     fails = judge_rewrites(cases, after, before, "CPU", tables)
     print_tables(tables, a.markdown)
-    for f in fails:
-        print("FAIL: " + f)
-    print("%s (%.1f s)" % ("FAIL" if fails else "PASS", time.time() - t0))
-    return 1 if fails else 0
+    return verdict(fails, t0)
 
 
 ## export / compare (GPU) ##################################################
@@ -422,10 +423,7 @@ def cmd_compare(a):
         raise SystemExit("%s has neither gpu.bin nor gu_gpu.bin: run gpu_oracle and gpu_gufunc_oracle "
                          "there first (docs/accuracy.md)" % a.dir)
     print_tables(tables, a.markdown)
-    for f in fails:
-        print("FAIL: " + f)
-    print("FAIL" if fails else "PASS")
-    return 1 if fails else 0
+    return verdict(fails)
 
 
 def main(argv=None):

@@ -54,7 +54,7 @@ static const Err errs[] = {
 	{"interleaved, sharing bytes", FUNCS_EOVERLAP},
 };
 
-START_TEST(test_bad_arguments)
+UNIT_TEST(test_bad_arguments, "arguments", COUNT(errs))
 {
 	const Err *e = &errs[(size_t)_i % (sizeof errs / sizeof errs[0])]; /* % quiets GCC 12 -Warray-bounds */
 	poison();
@@ -66,7 +66,7 @@ START_TEST(test_bad_arguments)
 END_TEST
 
 /* Interleaved arrays with the same increment share no byte: allowed. */
-START_TEST(test_interleaved)
+UNIT_TEST(test_interleaved, "arguments", 0)
 {
 	for (int i = 0; i < 64; i++)
 		buf[i] = i;
@@ -79,7 +79,7 @@ START_TEST(test_interleaved)
 }
 END_TEST
 
-START_TEST(test_strerror)
+UNIT_TEST(test_strerror, "arguments", 0)
 {
 	const int codes[] = {FUNCS_OK, FUNCS_EINVAL, FUNCS_EINC, FUNCS_EOVERLAP,
 	                     FUNCS_ESIZE, FUNCS_ENODEV, FUNCS_ECUDA};
@@ -95,7 +95,7 @@ END_TEST
 
 /* The function table lists every function once, in file order, with its
  * argument names, and the argv form checks its own arguments. */
-START_TEST(test_table)
+UNIT_TEST(test_table, "arguments", 0)
 {
 	int n = 0;
 	for (const funcs_fn_info *f = funcs_cpu_table; f->name; f++, n++) {
@@ -129,7 +129,7 @@ END_TEST
 /* Every function of funcs.sym, through its table entry, in both
  * precisions: NULL arrays, inc_out 0, n = 0, out overlapping an input,
  * n beyond the address space. */
-START_TEST(test_every_function)
+UNIT_TEST(test_every_function, "arguments", FUNCS_NFN)
 {
 	const funcs_fn_info *fi = &funcs_cpu_table[_i];
 	static double d[3][8], od[8];
@@ -153,16 +153,3 @@ START_TEST(test_every_function)
 	(void)of;
 }
 END_TEST
-
-Suite *suite_api(void)
-{
-	Suite *s = suite_create("api");
-	TCase *tc = tcase_create("arguments");
-	tcase_add_loop_test(tc, test_bad_arguments, 0, (int)(sizeof errs / sizeof errs[0]));
-	tcase_add_test(tc, test_interleaved);
-	tcase_add_test(tc, test_strerror);
-	tcase_add_test(tc, test_table);
-	tcase_add_loop_test(tc, test_every_function, 0, FUNCS_NFN);
-	suite_add_tcase(s, tc);
-	return s;
-}

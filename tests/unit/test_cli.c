@@ -65,25 +65,38 @@ static void assert_same_outputs(const char *a, const char *b, const char *name)
 	}
 }
 
-START_TEST(test_golden)
+/* A fresh folder TAG holding what symkern OPTS writes from SYM, a path
+ * under SRCDIR. */
+static const char *generated(const char *tag, const char *opts, const char *sym)
 {
-	const char *dir = scratch_dir("golden");
-	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
+	const char *dir = scratch_dir(tag);
+	ck_assert_int_eq(run_cmd(SK " %s -o %s %s/%s", opts, dir, SRCDIR, sym), 0);
+	return dir;
+}
+
+/* Whether FILE in DIR compiles as C99 without a warning. */
+static int compiles(const char *dir, const char *file)
+{
+	return run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c %s", dir, file) == 0;
+}
+
+UNIT_TEST(test_golden, "outputs", 0)
+{
+	const char *dir = generated("golden", "", "tests/golden/small.sym");
 	assert_same_outputs(dir, SRCDIR "/tests/golden", "small");
 }
 END_TEST
 
 /* generated/ is what make would write from examples/seeds.sym. */
-START_TEST(test_generated_up_to_date)
+UNIT_TEST(test_generated_up_to_date, "outputs", 0)
 {
-	const char *dir = scratch_dir("generated");
-	ck_assert_int_eq(run_cmd(SK " -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	const char *dir = generated("generated", "", "examples/seeds.sym");
 	assert_same_outputs(dir, SRCDIR "/generated", "seeds");
 }
 END_TEST
 
 /* Same bytes from another working directory, locale and time. */
-START_TEST(test_deterministic)
+UNIT_TEST(test_deterministic, "outputs", 0)
 {
 	char d1[1024];
 	snprintf(d1, sizeof d1, "%s", scratch_dir("det1"));
@@ -133,7 +146,7 @@ static const char *const ccode_pairs[][2] = {
 	{"1.0/M_LN10 + x", "1/log(10) + x"},
 };
 
-START_TEST(test_ccode_spellings)
+UNIT_TEST(test_ccode_spellings, "outputs", 0)
 {
 	enum { N = sizeof ccode_pairs / sizeof ccode_pairs[0] };
 	char dirs[2][1024], path[2100]; /* path: GCC counts both rows of dirs */
@@ -187,7 +200,7 @@ static const Hostile hostile[] = {
 	 "math_errhandling+cudaLaunchKernel\n", 0},
 };
 
-START_TEST(test_injection)
+UNIT_TEST(test_injection, "robustness", COUNT(hostile))
 {
 	const Hostile *h = &hostile[_i];
 	const char *dir = scratch_dir("inject");
@@ -199,7 +212,7 @@ START_TEST(test_injection)
 	snprintf(obj, sizeof obj, "%s/MARK", dir);
 	ck_assert_msg(access(obj, F_OK) != 0, "%s: ran a command", h->src);
 	if (h->status == 0) {
-		ck_assert_msg(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c t_cpu.c -o t.o", dir) == 0,
+		ck_assert_msg(compiles(dir, "t_cpu.c"),
 		              "%s: generated C does not compile", h->src);
 		/* The argument-name table holds the names as written, unexpanded. */
 		if (strstr(h->src, "h(m4_dnl"))
@@ -220,7 +233,7 @@ START_TEST(test_injection)
 END_TEST
 
 /* A failed run leaves earlier outputs byte for byte and no temporary. */
-START_TEST(test_error_keeps_outputs)
+UNIT_TEST(test_error_keeps_outputs, "robustness", 0)
 {
 	const char *dir = scratch_dir("keep");
 	char good[1024], bad[1024], h[1024], copy[1024];
@@ -248,15 +261,14 @@ END_TEST
 
 /* math.sym would make math.h, which hides <math.h> under -I: refused
  * before anything is written, with the way out (symkern(1), -n). */
-START_TEST(test_header_name)
+UNIT_TEST(test_header_name, "robustness", 0)
 {
 	const char *dir = scratch_dir("header");
-	char sym[1024], err[1024];
+	char sym[1024];
 	snprintf(sym, sizeof sym, "%s/math.sym", dir);
 	write_file(sym, "f(x) = x + 1\n");
 	ck_assert_int_eq(run_cmd("cd %s && " SK " math.sym 2>err.txt", dir), 1);
-	snprintf(err, sizeof err, "%s/err.txt", dir);
-	char *msg = slurp(err, NULL);
+	char *msg = slurp_in(dir, "err.txt");
 	ck_assert_msg(msg && strstr(msg, "symkern: library name 'math' is the name of a system or toolkit header") &&
 	                  strstr(msg, "choose one with -n NAME"),
 	              "%s", msg ? msg : "(no stderr)");
@@ -299,19 +311,23 @@ static const Cmd cmds[] = {
 	{SRCDIR "/tests/golden/small.sym", 0, NULL}, /* into the scratch directory */
 };
 
-START_TEST(test_command)
+/* Runs symkern with C's arguments in a fresh folder (TAG), its standard
+ * output to OUT: the exit status and standard error must be C's. */
+static void check_cmd(const Cmd *c, const char *tag, const char *out)
 {
-	const Cmd *c = &cmds[_i];
-	const char *dir = scratch_dir("cmd");
-	int st = run_cmd("cd %s && " SK " %s >out.txt 2>err.txt", dir, c->args);
-	ck_assert_msg(st == c->status, "symkern %s: status %d", c->args, st);
+	const char *dir = scratch_dir(tag);
+	int st = run_cmd("cd %s && " SK " %s >%s 2>err.txt", dir, c->args, out);
+	ck_assert_msg(st == c->status, "symkern %s >%s: status %d", c->args, out, st);
 	if (c->stderr_has) {
-		char path[1024];
-		snprintf(path, sizeof path, "%s/err.txt", dir);
-		char *err = slurp(path, NULL);
-		ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s: stderr '%s'", c->args, err);
+		char *err = slurp_in(dir, "err.txt");
+		ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s >%s: stderr '%s'", c->args, out, err);
 		free(err);
 	}
+}
+
+UNIT_TEST(test_command, "robustness", COUNT(cmds))
+{
+	check_cmd(&cmds[_i], "cmd", "out.txt");
 }
 END_TEST
 
@@ -328,37 +344,26 @@ static const Cmd full_cmds[] = {
 	{"--list " SRCDIR "/tests/golden/small.sym", 1, "No space left on device"},
 };
 
-START_TEST(test_stdout_full)
+UNIT_TEST(test_stdout_full, "robustness", COUNT(full_cmds))
 {
-	const Cmd *c = &full_cmds[_i];
-	const char *dir = scratch_dir("full_stdout");
 	ck_assert_msg(access("/dev/full", W_OK) == 0, "this test needs /dev/full");
-	int st = run_cmd("cd %s && " SK " %s >/dev/full 2>err.txt", dir, c->args);
-	ck_assert_msg(st == c->status, "symkern %s >/dev/full: status %d", c->args, st);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/err.txt", dir);
-	char *err = slurp(path, NULL);
-	ck_assert_msg(err && strstr(err, c->stderr_has), "symkern %s >/dev/full: stderr '%s'", c->args, err);
-	free(err);
+	check_cmd(&full_cmds[_i], "full_stdout", "/dev/full");
 }
 END_TEST
 
-START_TEST(test_precision_f64_only)
+UNIT_TEST(test_precision_f64_only, "outputs", 0)
 {
-	const char *dir = scratch_dir("f64");
-	ck_assert_int_eq(run_cmd(SK " --precision f64 -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/small.h", dir);
-	char *h = slurp(path, NULL);
+	const char *dir = generated("f64", "--precision f64", "tests/golden/small.sym");
+	char *h = slurp_in(dir, "small.h");
 	ck_assert_ptr_nonnull(strstr(h, "small_poly_f64("));
 	ck_assert_ptr_null(strstr(h, "_f32("));
 	free(h);
-	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c small_cpu.c", dir), 0);
+	ck_assert(compiles(dir, "small_cpu.c"));
 }
 END_TEST
 
 /* Two generated libraries link into one program; the header is C++ too. */
-START_TEST(test_two_libraries)
+UNIT_TEST(test_two_libraries, "outputs", 0)
 {
 	const char *dir = scratch_dir("two");
 	ck_assert_int_eq(run_cmd(SK " -o %s %s/tests/golden/small.sym", dir, SRCDIR), 0);
@@ -380,39 +385,32 @@ END_TEST
 
 /* --fast-math: float calls with a CUDA intrinsic go through NAME_fast_*,
  * which is the intrinsic in device code only; doubles are untouched. */
-START_TEST(test_fast_math)
+UNIT_TEST(test_fast_math, "outputs", 0)
 {
-	const char *dir = scratch_dir("fast");
-	ck_assert_int_eq(run_cmd(SK " --fast-math -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/seeds.h", dir);
-	char *h = slurp(path, NULL);
+	const char *dir = generated("fast", "--fast-math", "examples/seeds.sym");
+	char *h = slurp_in(dir, "seeds.h");
 	ck_assert_ptr_nonnull(strstr(h, "#define seeds_fast_expf __expf"));
 	ck_assert_ptr_nonnull(strstr(h, "const float t1 = seeds_fast_sinf(y);"));
 	ck_assert_ptr_nonnull(strstr(h, "const double t1 = sin(y);"));
 	ck_assert_ptr_nonnull(strstr(h, "--fast-math seeds.sym"));
 	free(h);
-	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -Wall -Wextra -Werror -c seeds_cpu.c", dir), 0);
-	snprintf(path, sizeof path, "%s/generated/seeds.h", SRCDIR);
-	h = slurp(path, NULL);
+	ck_assert(compiles(dir, "seeds_cpu.c"));
+	h = slurp_in(SRCDIR, "generated/seeds.h");
 	ck_assert_ptr_null(strstr(h, "_fast_"));
 	free(h);
 }
 END_TEST
 
 /* --list prints the API, one declaration a line, each as in the header. */
-START_TEST(test_list)
+UNIT_TEST(test_list, "outputs", 0)
 {
 	const char *dir = scratch_dir("list");
 	ck_assert_int_eq(run_cmd("cd %s && " SK " --list %s/tests/golden/small.sym > list.txt && "
 	                         SK " %s/tests/golden/small.sym",
 	                         dir, SRCDIR, SRCDIR),
 	                 0);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/list.txt", dir);
-	char *list = slurp(path, NULL);
-	snprintf(path, sizeof path, "%s/small.h", dir);
-	char *h = slurp(path, NULL);
+	char *list = slurp_in(dir, "list.txt");
+	char *h = slurp_in(dir, "small.h");
 	int n = 0;
 	for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n"), n++) {
 		size_t l = strlen(line);
@@ -427,14 +425,12 @@ START_TEST(test_list)
 END_TEST
 
 /* Hostile files: clear errors, no crash, nothing written. */
-START_TEST(test_hostile_files)
+UNIT_TEST(test_hostile_files, "robustness", 0)
 {
 	const char *dir = scratch_dir("hostile");
 	/* 100 MB (sparse): refused by size before it is read. */
 	ck_assert_int_eq(run_cmd("cd %s && truncate -s 100M big.sym && " SK " big.sym 2>err.txt", dir), 1);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/err.txt", dir);
-	char *err = slurp(path, NULL);
+	char *err = slurp_in(dir, "err.txt");
 	ck_assert_ptr_nonnull(strstr(err, "is larger than 64 MiB"));
 	free(err);
 	/* A 4 KB identifier and NUL bytes: errors with positions. */
@@ -443,7 +439,7 @@ START_TEST(test_hostile_files)
 	                         " odd.sym 2>err.txt",
 	                         dir),
 	                 1);
-	err = slurp(path, NULL);
+	err = slurp_in(dir, "err.txt");
 	ck_assert_ptr_nonnull(strstr(err, "odd.sym:1:8: error: identifier longer than 255 characters"));
 	ck_assert_ptr_nonnull(strstr(err, "odd.sym:2:9: error: unexpected byte '\\x00'"));
 	free(err);
@@ -455,10 +451,9 @@ START_TEST(test_hostile_files)
 END_TEST
 
 /* The disk fills while m4 writes: earlier outputs stay, no temporary. */
-START_TEST(test_disk_full)
+UNIT_TEST(test_disk_full, "robustness", 0)
 {
-	const char *dir = scratch_dir("full");
-	ck_assert_int_eq(run_cmd(SK " -n lib -o %s %s/examples/seeds.sym", dir, SRCDIR), 0);
+	const char *dir = generated("full", "-n lib", "examples/seeds.sym");
 	ck_assert_int_eq(run_cmd("cd %s && cp lib.cu lib.cu.orig", dir), 0);
 	/* 8 blocks of 512 bytes: the .cu cannot be written. */
 	ck_assert_int_eq(run_cmd("cd %s && (ulimit -f 8; " SK " -n lib %s/tests/sym/funcs.sym) 2>/dev/null",
@@ -472,31 +467,30 @@ START_TEST(test_disk_full)
 }
 END_TEST
 
+/* NF functions for m4 to chew on (about 10 KB of output a function). */
+static void write_many(const char *path, int nf)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < nf; i++)
+		fprintf(f, "f%d(x, y) = sin(x)*y + %d*x**2\n", i, i);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
 /* 10^4 functions and a function of 2046 arguments, the most CUDA's kernel
  * parameters allow (symkern(5), LIMITS), generate (10^3 of each under a
  * wrapper such as valgrind, where the point is memory errors). */
-START_TEST(test_large_inputs)
+UNIT_TEST(test_large_inputs, "robustness", 0)
 {
 	const char *dir = scratch_dir("large");
+	const char *w = getenv("SYMKERN_WRAPPER");
 	char path[1024];
 	snprintf(path, sizeof path, "%s/many.sym", dir);
-	FILE *f = fopen(path, "w");
-	const char *w = getenv("SYMKERN_WRAPPER");
-	const int nf = w && *w ? 1000 : 10000;
-	for (int i = 0; i < nf; i++)
-		fprintf(f, "f%d(x, y) = sin(x)*y + %d*x**2\n", i, i);
-	fclose(f);
+	write_many(path, w && *w ? 1000 : 10000);
 	snprintf(path, sizeof path, "%s/wide.sym", dir);
-	f = fopen(path, "w");
-	const int na = w && *w ? 1000 : 2046;
-	fputs("f(", f);
-	for (int i = 0; i < na; i++)
-		fprintf(f, "%sa%d", i ? ", " : "", i);
-	fputs(") = a0", f);
-	for (int i = 1; i < na; i++)
-		fprintf(f, " + a%d", i);
-	fputs("\n", f);
-	fclose(f);
+	char *wide = sym_wide(w && *w ? 1000 : 2046, false);
+	write_file(path, wide);
+	free(wide);
 	ck_assert_int_eq(run_cmd("cd %s && " SK " many.sym && " SK " wide.sym", dir), 0);
 	ck_assert_int_eq(run_cmd("cd %s && cc -std=c99 -c wide_cpu.c -o wide.o", dir), 0);
 }
@@ -526,7 +520,7 @@ static int first_missing(const char *text, const char *fmt, int n)
  * every output (10^3 under a wrapper such as valgrind).  How long it takes
  * is measured by bench/gen_speed (`make bench-gen`), not here: a time
  * limit fails on a loaded machine. */
-START_TEST(test_many_functions)
+UNIT_TEST(test_many_functions, "many", 0)
 {
 	static const char *const body[] = {"sin(x) + %d", "sin(x)*y + %d", "sin(x)*y + z*%d",
 	                                   "sin(x)*y + z*%d - w"};
@@ -592,16 +586,6 @@ static int count_hidden(const char *dir)
 	return n;
 }
 
-/* NF functions for m4 to chew on (about 10 KB of output a function). */
-static void write_many(const char *path, int nf)
-{
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	for (int i = 0; i < nf; i++)
-		fprintf(f, "f%d(x, y) = sin(x)*y + %d*x**2\n", i, i);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
 /* The SHA-256 of a file's bytes, as the generated files name it. */
 static void file_sha(const char *path, char sha[65])
 {
@@ -649,7 +633,7 @@ static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
  * sent once a temporary exists; when symkern finished first, the input
  * grows and the run is tried again: the test never passes without having
  * interrupted a run. */
-START_TEST(test_signal_cleans_up)
+UNIT_TEST(test_signal_cleans_up, "races", COUNT(fatal_signals))
 {
 	const int sig = fatal_signals[_i];
 	char base[1024], out[1100], keep[1100], big[1100], sha[65];
@@ -700,7 +684,7 @@ END_TEST
  * of three must come from one of them (before, 10 pairs in 100 left a
  * mix, both runs exiting 0).  Then the same into a missing folder, which
  * both runs make. */
-START_TEST(test_concurrent_runs)
+UNIT_TEST(test_concurrent_runs, "races", 0)
 {
 	char base[1024], out[1100], a[1100], b[1100];
 	snprintf(base, sizeof base, "%s", scratch_dir("race"));
@@ -732,7 +716,7 @@ END_TEST
 /* -o DIR makes DIR (its parent must exist), with the mode a new folder
  * gets, in one step once the outputs are complete; a run that fails,
  * early or late, leaves no folder. */
-START_TEST(test_output_dir_made)
+UNIT_TEST(test_output_dir_made, "robustness", 0)
 {
 	char base[1024];
 	snprintf(base, sizeof base, "%s", scratch_dir("mkdir"));
@@ -795,7 +779,7 @@ static char *generate(const char *dir, const char *name, const char *text, const
  * a map; Sums of two ranges do not (symkern(5), Several Sums of one
  * range).  norm2's rewrite keeps its Sum shared, and its fallback (Blue's
  * three Sums) is one loop too. */
-START_TEST(test_shared_reductions)
+UNIT_TEST(test_shared_reductions, "outputs", 0)
 {
 	const char *dir = scratch_dir("shared");
 	const char *text = "norm2(v[n]) = sqrt(Sum(v[k]**2, (k, 0, n - 1)))\n"
@@ -811,9 +795,7 @@ START_TEST(test_shared_reductions)
 	ck_assert_ptr_nonnull(strstr(cu, "r_priv_scale_kern_f64_pre("));
 	ck_assert_ptr_null(strstr(cu, "r_priv_two_kern_f64_red("));
 	free(cu);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/r.h", dir);
-	char *h = slurp(path, NULL);
+	char *h = slurp_in(dir, "r.h");
 	ck_assert_ptr_nonnull(h);
 	ck_assert_int_eq(count_in_function(h, "R_FN double r_priv_pair_item_f64(", "for (ptrdiff_t _j1"), 1);
 	ck_assert_int_eq(count_in_function(h, "R_FN double r_priv_norm2_item_f64(", "for (ptrdiff_t _j1"), 2);
@@ -827,7 +809,7 @@ END_TEST
  * the chain is called in device code (__noinline__ in the header), never
  * f0, which is small (symkern(3), Composed functions).  nvcc_werror.sh
  * measures the PTX where there is nvcc. */
-START_TEST(test_chain_noinline)
+UNIT_TEST(test_chain_noinline, "outputs", 0)
 {
 	char text[2048];
 	size_t at = (size_t)snprintf(text, sizeof text, "f0(x) = x*x + 1\n");
@@ -842,64 +824,15 @@ END_TEST
 
 /* A FIFO (or any file that is not regular) is refused before it is opened
  * for reading, which would wait for a writer forever. */
-START_TEST(test_fifo_input)
+UNIT_TEST(test_fifo_input, "robustness", 0)
 {
 	const char *dir = scratch_dir("fifo");
 	char path[1100];
 	snprintf(path, sizeof path, "%s/in.sym", dir);
 	ck_assert_int_eq(mkfifo(path, 0666), 0);
 	ck_assert_int_eq(run_cmd("cd %s && " SK " in.sym 2>err.txt", dir), 1);
-	snprintf(path, sizeof path, "%s/err.txt", dir);
-	char *err = slurp(path, NULL);
+	char *err = slurp_in(dir, "err.txt");
 	ck_assert_msg(err && strstr(err, "symkern: 'in.sym' is not a regular file"), "stderr '%s'", err);
 	free(err);
 }
 END_TEST
-
-/* No test case has a time limit (0: Check's timer off): a loaded machine,
- * a sanitizer or valgrind make any limit fail runs that are correct, and
- * a hang is CI's job limit to catch. */
-Suite *suite_cli(void)
-{
-	Suite *s = suite_create("cli");
-	/* Output bytes: valgrind computes long double in double precision, so
-	 * folded constants differ under it; .ci/run runs only the robustness
-	 * case under valgrind. */
-	TCase *out = tcase_create("outputs");
-	tcase_set_timeout(out, 0);
-	tcase_add_test(out, test_golden);
-	tcase_add_test(out, test_generated_up_to_date);
-	tcase_add_test(out, test_deterministic);
-	tcase_add_test(out, test_ccode_spellings);
-	tcase_add_test(out, test_precision_f64_only);
-	tcase_add_test(out, test_two_libraries);
-	tcase_add_test(out, test_list);
-	tcase_add_test(out, test_fast_math);
-	tcase_add_test(out, test_shared_reductions);
-	tcase_add_test(out, test_chain_noinline);
-	suite_add_tcase(s, out);
-	TCase *tc = tcase_create("robustness");
-	tcase_set_timeout(tc, 0);
-	tcase_add_loop_test(tc, test_injection, 0, (int)(sizeof hostile / sizeof hostile[0]));
-	tcase_add_test(tc, test_error_keeps_outputs);
-	tcase_add_test(tc, test_header_name);
-	tcase_add_loop_test(tc, test_command, 0, (int)(sizeof cmds / sizeof cmds[0]));
-	tcase_add_loop_test(tc, test_stdout_full, 0, (int)(sizeof full_cmds / sizeof full_cmds[0]));
-	tcase_add_test(tc, test_fifo_input);
-	tcase_add_test(tc, test_output_dir_made);
-	tcase_add_test(tc, test_hostile_files);
-	tcase_add_test(tc, test_disk_full);
-	tcase_add_test(tc, test_large_inputs);
-	suite_add_tcase(s, tc);
-	/* Runs that race: a signal, another run (not under a wrapper). */
-	TCase *race = tcase_create("races");
-	tcase_set_timeout(race, 0);
-	tcase_add_loop_test(race, test_signal_cleans_up, 0, (int)(sizeof fatal_signals / sizeof fatal_signals[0]));
-	tcase_add_test(race, test_concurrent_runs);
-	suite_add_tcase(s, race);
-	TCase *many = tcase_create("many");
-	tcase_set_timeout(many, 0);
-	tcase_add_test(many, test_many_functions);
-	suite_add_tcase(s, many);
-	return s;
-}

@@ -46,7 +46,7 @@ static double eval(const corpus_fn_info *f, const double p[3], int *status)
 	return out;
 }
 
-START_TEST(test_corpus_values)
+UNIT_TEST(test_corpus_values, "corpus", 0)
 {
 	FILE *fp = fopen(REF, "r");
 	ck_assert_msg(fp != NULL, "cannot open %s", REF);
@@ -89,12 +89,3 @@ START_TEST(test_corpus_values)
 	ck_assert_int_ge(CORPUS_NFN, 300);
 }
 END_TEST
-
-Suite *suite_corpus(void)
-{
-	Suite *s = suite_create("corpus");
-	TCase *tc = tcase_create("corpus");
-	tcase_add_test(tc, test_corpus_values);
-	suite_add_tcase(s, tc);
-	return s;
-}

@@ -36,11 +36,10 @@ static const Count counts[] = {
 	{"f(x) = Heaviside(x)", 6},                         /* 3 relations, 3 selects */
 };
 
-START_TEST(test_counts)
+UNIT_TEST(test_counts, "cse", COUNT(counts))
 {
 	const Count *c = &counts[_i];
-	Parsed *p = parse_text(c->src);
-	ck_assert_msg(p->errors == 0, "%s: %s", c->src, p->msgs);
+	Parsed *p = parse_ok(c->src);
 	Func *f = parsed_func(p, "f");
 	size_t n = dag_count_ops(&p->dag, f->root);
 	ck_assert_msg(n == c->ops, "%s: %zu operations, want %zu", c->src, n, c->ops);
@@ -48,10 +47,9 @@ START_TEST(test_counts)
 }
 END_TEST
 
-START_TEST(test_folding_exact)
+UNIT_TEST(test_folding_exact, "cse", 0)
 {
-	Parsed *p = parse_text("f(x) = 1/3 + 1/6\ng(x) = 0.1*3\nh(x) = (2/3)**3\n");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("f(x) = 1/3 + 1/6\ng(x) = 0.1*3\nh(x) = (2/3)**3\n");
 	Node *f = parsed_func(p, "f")->root, *g = parsed_func(p, "g")->root,
 	     *h = parsed_func(p, "h")->root;
 	ck_assert_int_eq(f->op, N_CONST);
@@ -62,10 +60,9 @@ START_TEST(test_folding_exact)
 }
 END_TEST
 
-START_TEST(test_folding_inexact)
+UNIT_TEST(test_folding_inexact, "cse", 0)
 {
-	Parsed *p = parse_text("f(x) = sqrt(2)*sqrt(2)\ng(x) = 123456789012345678901234567890/3\n");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("f(x) = sqrt(2)*sqrt(2)\ng(x) = 123456789012345678901234567890/3\n");
 	Node *f = parsed_func(p, "f")->root, *g = parsed_func(p, "g")->root;
 	ck_assert_int_eq(f->op, N_CONST);
 	ck_assert(fabsl(num_value(f->val) - 2.0L) < 1e-18L);
@@ -75,7 +72,7 @@ START_TEST(test_folding_inexact)
 }
 END_TEST
 
-START_TEST(test_lowering_ops)
+UNIT_TEST(test_lowering_ops, "cse", 0)
 {
 	Parsed *p = parse_text("a(x) = E**x\nb(x) = 2**x\nc(x) = x**y\nd(x) = x**(1/2)\n"
 	                       "e(x, y) = x**y\n");
@@ -90,9 +87,9 @@ START_TEST(test_lowering_ops)
 }
 END_TEST
 
-START_TEST(test_negative_power_one_division)
+UNIT_TEST(test_negative_power_one_division, "cse", 0)
 {
-	Parsed *p = parse_text("f(x) = x**(-12)\n");
+	Parsed *p = parse_ok("f(x) = x**(-12)\n");
 	Node *f = parsed_func(p, "f")->root;
 	ck_assert_int_eq(f->op, N_DIV);
 	ck_assert_int_eq(f->kids[0]->op, N_CONST);
@@ -102,10 +99,10 @@ START_TEST(test_negative_power_one_division)
 }
 END_TEST
 
-START_TEST(test_sharing_across_functions)
+UNIT_TEST(test_sharing_across_functions, "cse", 0)
 {
 	/* Calls with equal arguments are one node; the callee is not inlined. */
-	Parsed *p = parse_text("g(x) = exp(x)\nf(x) = g(x + 1)*g(1 + x)\n");
+	Parsed *p = parse_ok("g(x) = exp(x)\nf(x) = g(x + 1)*g(1 + x)\n");
 	Node *f = parsed_func(p, "f")->root;
 	ck_assert_int_eq(f->op, N_MUL);
 	ck_assert_ptr_eq(f->kids[0], f->kids[1]);
@@ -113,17 +110,3 @@ START_TEST(test_sharing_across_functions)
 	parsed_free(p);
 }
 END_TEST
-
-Suite *suite_dag(void)
-{
-	Suite *s = suite_create("dag");
-	TCase *tc = tcase_create("cse");
-	tcase_add_loop_test(tc, test_counts, 0, (int)(sizeof counts / sizeof counts[0]));
-	tcase_add_test(tc, test_folding_exact);
-	tcase_add_test(tc, test_folding_inexact);
-	tcase_add_test(tc, test_lowering_ops);
-	tcase_add_test(tc, test_negative_power_one_division);
-	tcase_add_test(tc, test_sharing_across_functions);
-	suite_add_tcase(s, tc);
-	return s;
-}

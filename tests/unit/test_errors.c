@@ -31,12 +31,9 @@ static const Bad bad[] = {
 	{"f(x) -> s[n]:\n    s[0] = x\n    s[k] = s[k - 1] + s[k]\n", 3, 25, "'s' reads the term it defines"},
 	{"f(x) -> s[n]:\n    s[k] = s[k - 1]\n", 2, 14, "at k = 0 this reads s[-1]: give base cases s[0] .. s[0]"},
 	/* the base case is there, below the rule: the order is wrong */
-	{"f(x) -> s[n]:\n    s[k] = s[k - 1]*x\n    s[0] = 1\n", 2, 14,
-	 "at k = 0 this reads s[-1]: s's base cases must come before its rule, and one is below it, at line 3"},
-	{"f(x) -> s[n]:\n    s[0] = 1\n    s[k] = s[k - 2]*x\n    s[1] = x\ng(x) = x\n", 3, 14,
-	 "at k = 1 this reads s[-1]: s's base cases must come before its rule, and one is below it, at line 4"},
-	{"f(x) -> s[n]:\n    s[0] = 1\n    s[k] = s[k - 2]*x\ng(x) -> s[n]:\n    s[1] = x\n", 3, 14,
-	 "at k = 1 this reads s[-1]: give base cases s[0] .. s[1]"},
+	{"f(x) -> s[n]:\n    s[k] = s[k - 1]*x\n    s[0] = 1\n", 2, 14, "at k = 0 this reads s[-1]: s's base cases must come before its rule, and one is below it, at line 3"},
+	{"f(x) -> s[n]:\n    s[0] = 1\n    s[k] = s[k - 2]*x\n    s[1] = x\ng(x) = x\n", 3, 14, "at k = 1 this reads s[-1]: s's base cases must come before its rule, and one is below it, at line 4"},
+	{"f(x) -> s[n]:\n    s[0] = 1\n    s[k] = s[k - 2]*x\ng(x) -> s[n]:\n    s[1] = x\n", 3, 14, "at k = 1 this reads s[-1]: give base cases s[0] .. s[1]"},
 	{"f(x) -> s[n]:\n    s[0] = 1\n", 2, 5, "'s' has no rule for k >= 1"},
 	{"f(x) -> s[n]:\n    t[0] = 1\n    t[k] = x\n", 1, 1, "output 's' is never defined"},
 	{"f(x) -> s[n]:\n    s[1] = x\n", 2, 7, "expected 's[0]': base cases go in order"},
@@ -122,14 +119,10 @@ static const Bad bad[] = {
 	{"f(x) = x\n\t\tg(y) = z", 2, 10, "undefined symbol 'z'"},
 	/* What sympy.ccode prints that is C, not SymPy, syntax (symkern(5),
 	 * "Spellings of sympy.ccode"): these strings are ccode's own output. */
-	{"f(x) = ((x > 0) ? (\n   x\n)\n: (\n   0\n))", 1, 17,
-	 "the C conditional 'c ? a : b' is not SymPy syntax; write Piecewise((a, c), (b, True))"},
-	{"f(x, y) = ((x > 0 && y < 1) ? (\n   x\n)\n: (\n   y\n))", 1, 19,
-	 "'&&' is C, not SymPy syntax; write (a) & (b) or And(a, b)"},
-	{"f(x, y) = ((y > 1 || x < 0) ? (\n   y\n)\n: (\n   x\n))", 1, 19,
-	 "'||' is C, not SymPy syntax; write (a) | (b) or Or(a, b)"},
-	{"f(x, y) = Piecewise((1, !(x > 0 && y > 0)), (0, True))", 1, 25,
-	 "'!' is C, not SymPy syntax; write ~(c) or Not(c)"},
+	{"f(x) = ((x > 0) ? (\n   x\n)\n: (\n   0\n))", 1, 17, "the C conditional 'c ? a : b' is not SymPy syntax; write Piecewise((a, c), (b, True))"},
+	{"f(x, y) = ((x > 0 && y < 1) ? (\n   x\n)\n: (\n   y\n))", 1, 19, "'&&' is C, not SymPy syntax; write (a) & (b) or And(a, b)"},
+	{"f(x, y) = ((y > 1 || x < 0) ? (\n   y\n)\n: (\n   x\n))", 1, 19, "'||' is C, not SymPy syntax; write (a) | (b) or Or(a, b)"},
+	{"f(x, y) = Piecewise((1, !(x > 0 && y > 0)), (0, True))", 1, 25, "'!' is C, not SymPy syntax; write ~(c) or Not(c)"},
 	{"f(x) = (((x) > 0) - ((x) < 0))", 1, 19, "'-' needs a number, not a condition"},
 	{"f(x) = x == 0 ? 1 : x", 1, 10, "'==' is not SymPy syntax; write Eq(a, b)"},
 	{"f(x) = pow(x)", 1, 8, "'pow' takes 2 arguments, got 1"},
@@ -168,7 +161,7 @@ static const char *after_notes(const char *m)
 	}
 }
 
-START_TEST(test_bad_input)
+UNIT_TEST(test_bad_input, "messages", COUNT(bad))
 {
 	const Bad *b = &bad[_i];
 	Parsed *p = parse_text(b->src);
@@ -182,7 +175,7 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
-START_TEST(test_caret)
+UNIT_TEST(test_caret, "messages", 0)
 {
 	Parsed *p = parse_text("f(x) = x\n\tg(x) = x +* 2\n");
 	ck_assert_int_eq(p->errors, 1);
@@ -193,7 +186,7 @@ START_TEST(test_caret)
 }
 END_TEST
 
-START_TEST(test_all_errors_reported)
+UNIT_TEST(test_all_errors_reported, "messages", 0)
 {
 	Parsed *p = parse_text("a(x) = x +\n"
 	                       "b(x) = x\n"
@@ -213,7 +206,7 @@ START_TEST(test_all_errors_reported)
 }
 END_TEST
 
-START_TEST(test_deep_nesting)
+UNIT_TEST(test_deep_nesting, "messages", 0)
 {
 	enum { DEPTH = 100000 };
 	char *s = malloc(2 * DEPTH + 32);
@@ -232,17 +225,16 @@ START_TEST(test_deep_nesting)
 }
 END_TEST
 
-START_TEST(test_empty_file)
+UNIT_TEST(test_empty_file, "messages", 0)
 {
-	Parsed *p = parse_text("");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("");
 	ck_assert_int_eq(p->prog.nfuncs, 0);
 	parsed_free(p);
 }
 END_TEST
 
 /* ccode's multi-line conditional is one error; the next definition is read. */
-START_TEST(test_ccode_recovery)
+UNIT_TEST(test_ccode_recovery, "messages", 0)
 {
 	Parsed *p = parse_text("f(x) = ((x > 0) ? (\n   x\n)\n: (\n   0\n))\ng(x) = x\n");
 	ck_assert_msg(p->errors == 1, "%s", p->msgs);
@@ -254,7 +246,7 @@ END_TEST
 
 /* SymPy prints a Float with all its digits: a literal of 1000 characters
  * is read, one of 1001 is refused. */
-START_TEST(test_long_number)
+UNIT_TEST(test_long_number, "messages", 0)
 {
 	enum { LEN = 1000 };
 	char src[LEN + 32];
@@ -300,17 +292,26 @@ static const Range ranges[] = {
 	 "t.sym:2:5: error: constant 1e-330 in 'h' is out of the range of double"},
 };
 
-START_TEST(test_constant_range)
+/* check_constants of P for the precisions F32 and F64: the number of
+ * errors, their messages in *MSGS (malloc'd). */
+static int constants(Parsed *p, bool f32, bool f64, char **msgs)
+{
+	size_t len = 0;
+	*msgs = NULL;
+	FILE *mem = open_memstream(msgs, &len);
+	Diag d;
+	diag_init(&d, &p->src, mem);
+	int n = check_constants(&d, &p->dag, &p->prog, f32, f64);
+	fclose(mem);
+	return n;
+}
+
+UNIT_TEST(test_constant_range, "messages", COUNT(ranges))
 {
 	const Range *r = &ranges[_i];
-	Parsed *p = parse_text(r->src);
-	ck_assert_int_eq(p->errors, 0);
-	char *msgs = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&msgs, &len);
-	p->diag.out = mem;
-	int n = check_constants(&p->diag, &p->dag, &p->prog, r->f32, r->f64);
-	fclose(mem);
+	Parsed *p = parse_ok(r->src);
+	char *msgs;
+	int n = constants(p, r->f32, r->f64, &msgs);
 	if (!r->msg)
 		ck_assert_msg(n == 0, "%s: %s", r->src, msgs);
 	else
@@ -321,19 +322,8 @@ START_TEST(test_constant_range)
 }
 END_TEST
 
-/* f(x) -> s[n] with nbase base cases and a rule reading back terms back. */
-static char *sequence(int nbase, int back)
-{
-	char *s = malloc((size_t)nbase * 32 + 64), *q = s;
-	q += sprintf(q, "f(x) -> s[n]:\n");
-	for (int i = 0; i < nbase; i++)
-		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
-	sprintf(q, "    s[k] = s[k - %d] + x\n", back);
-	return s;
-}
-
 /* Mutual recursion names both functions, at both calls. */
-START_TEST(test_mutual_recursion)
+UNIT_TEST(test_mutual_recursion, "limits", 0)
 {
 	Parsed *p = parse_text("f(x) = g(x)\ng(x) = f(x)\n");
 	ck_assert_int_eq(p->errors, 2);
@@ -358,101 +348,71 @@ START_TEST(test_mutual_recursion)
 }
 END_TEST
 
-/* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
-START_TEST(test_base_case_limit)
+/* Parses SRC (malloc'd; freed here), which must have no error. */
+static Parsed *accepted(char *src)
 {
-	char *s = sequence(SEQ_MAX_BASE, 1);
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	Parsed *p = parse_ok(src);
+	free(src);
+	return p;
+}
+
+/* SRC (malloc'd; freed here) must give one error, whose message starts
+ * with WANT. */
+static void refused(char *src, const char *want)
+{
+	Parsed *p = parse_text(src);
+	ck_assert_msg(p->errors == 1 && strncmp(p->msgs, want, strlen(want)) == 0, "%d errors:\n got: %.400s\nwant: %s",
+	              p->errors, p->msgs, want);
+	parsed_free(p);
+	free(src);
+}
+
+/* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
+UNIT_TEST(test_base_case_limit, "limits", 0)
+{
+	Parsed *p = accepted(sym_sequence(SEQ_MAX_BASE, 1));
 	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].nbase, 256);
 	parsed_free(p);
-	free(s);
-	s = sequence(20000, 1);
-	p = parse_text(s);
-	ck_assert_int_eq(p->errors, 1);
-	ck_assert_msg(strncmp(p->msgs, "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence "
-	                               "may have (symkern(5), LIMITS)", 94) == 0, "%s", p->msgs);
-	parsed_free(p);
-	free(s);
+	refused(sym_sequence(20000, 1), "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence "
+	                                "may have (symkern(5), LIMITS)");
 }
 END_TEST
 
 /* 64 terms back are kept, 65 refused (with 2000 base cases, before the base cases are). */
-START_TEST(test_lookback_limit)
+UNIT_TEST(test_lookback_limit, "limits", 0)
 {
-	char *s = sequence(SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK);
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	Parsed *p = accepted(sym_sequence(SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK));
 	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].lookback, 64);
 	parsed_free(p);
-	free(s);
-	s = sequence(65, 65);
-	p = parse_text(s);
-	ck_assert_int_eq(p->errors, 1);
-	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 "
-	                                      "a sequence may keep in registers (symkern(5), LIMITS)"));
-	parsed_free(p);
-	free(s);
+	refused(sym_sequence(65, 65), "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 "
+	                              "a sequence may keep in registers (symkern(5), LIMITS)");
 }
 END_TEST
 
-/* A map function of nargs arguments, or a gufunc of nargs scalars and a
- * vector reduced by a Sum. */
-static char *wide(int nargs, bool gufunc)
-{
-	char *s = malloc((size_t)nargs * 24 + 128), *q = s;
-	q += sprintf(q, "f(");
-	for (int i = 0; i < nargs; i++)
-		q += sprintf(q, "%sa%d", i ? ", " : "", i);
-	q += sprintf(q, gufunc ? ", v[n]) = Sum(v[k], (k, 0, n - 1))" : ") = a0");
-	for (int i = 1; i < nargs; i++)
-		q += sprintf(q, " + a%d", i);
-	sprintf(q, "\n");
-	return s;
-}
-
 /* CUDA's 32764 bytes of kernel parameters (symkern(5), LIMITS): 24 + 16 per
  * argument for a map function; the largest fits, one more is refused. */
-START_TEST(test_kernel_params_map)
+UNIT_TEST(test_kernel_params_map, "limits", 0)
 {
-	char *s = wide(2046, false);
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	Parsed *p = accepted(sym_wide(2046, false));
 	ck_assert_int_eq(func_kernel_param_bytes(parsed_func(p, "f")), 32760);
 	parsed_free(p);
-	free(s);
-	s = wide(2047, false);
-	p = parse_text(s);
-	ck_assert_int_eq(p->errors, 1);
-	ck_assert_msg(strncmp(p->msgs, "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 "
+	refused(sym_wide(2047, false), "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 "
 	                               "bytes of parameters (24 + 16 per argument), more than the 32764 that CUDA "
-	                               "allows; at most 2046 arguments (symkern(5), LIMITS)\n", 195) == 0,
-	              "%.300s", p->msgs);
-	parsed_free(p);
-	free(s);
+	                               "allows; at most 2046 arguments (symkern(5), LIMITS)\n");
 }
 END_TEST
 
 /* A gufunc: 8 (batch) + 8 (n) + 16 per scalar + 24 (v) + 16 (its result)
  * + 24 (the reduction kernels' own) = 80 + 16 per scalar. */
-START_TEST(test_kernel_params_gufunc)
+UNIT_TEST(test_kernel_params_gufunc, "limits", 0)
 {
-	char *s = wide(2042, true);
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%.200s", p->msgs);
+	Parsed *p = accepted(sym_wide(2042, true));
 	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 32752);
 	parsed_free(p);
-	free(s);
-	s = wide(2043, true);
-	p = parse_text(s);
-	ck_assert_int_eq(p->errors, 1);
-	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA "
-	                                      "kernels would take 32768 bytes of parameters, more than the 32764"));
-	parsed_free(p);
-	free(s);
+	refused(sym_wide(2043, true), "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA "
+	                              "kernels would take 32768 bytes of parameters, more than the 32764");
 	/* Sizes fixed or given, vectors, outputs */
-	p = parse_text("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	p = parse_ok("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
 	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 8 + 8 + 16 + 24 + 24 + 2 * 24 + 24);
 	parsed_free(p);
 }
@@ -460,17 +420,11 @@ END_TEST
 
 /* Below long double's range is an error at the literal; within it, but
  * below double's, an error of the precision check: never a silent 0. */
-START_TEST(test_tiny_literals)
+UNIT_TEST(test_tiny_literals, "limits", 0)
 {
-	Parsed *p = parse_text("f(x) = x*1e-4950\n");
-	ck_assert_int_eq(p->errors, 0);
-	char *msgs = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&msgs, &len);
-	Diag d;
-	diag_init(&d, &p->src, mem);
-	ck_assert_int_eq(check_constants(&d, &p->dag, &p->prog, false, true), 1);
-	fclose(mem);
+	Parsed *p = parse_ok("f(x) = x*1e-4950\n");
+	char *msgs;
+	ck_assert_int_eq(constants(p, false, true, &msgs), 1);
 	ck_assert_ptr_nonnull(strstr(msgs, "is out of the range of double"));
 	free(msgs);
 	parsed_free(p);
@@ -482,27 +436,3 @@ START_TEST(test_tiny_literals)
 	parsed_free(p);
 }
 END_TEST
-
-Suite *suite_errors(void)
-{
-	Suite *s = suite_create("errors");
-	TCase *tc = tcase_create("messages");
-	tcase_add_loop_test(tc, test_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
-	tcase_add_test(tc, test_caret);
-	tcase_add_test(tc, test_long_number);
-	tcase_add_test(tc, test_ccode_recovery);
-	tcase_add_test(tc, test_all_errors_reported);
-	tcase_add_test(tc, test_deep_nesting);
-	tcase_add_test(tc, test_empty_file);
-	tcase_add_loop_test(tc, test_constant_range, 0, (int)(sizeof ranges / sizeof ranges[0]));
-	suite_add_tcase(s, tc);
-	tc = tcase_create("limits");
-	tcase_add_test(tc, test_mutual_recursion);
-	tcase_add_test(tc, test_base_case_limit);
-	tcase_add_test(tc, test_lookback_limit);
-	tcase_add_test(tc, test_kernel_params_map);
-	tcase_add_test(tc, test_kernel_params_gufunc);
-	tcase_add_test(tc, test_tiny_literals);
-	suite_add_tcase(s, tc);
-	return s;
-}

@@ -329,7 +329,7 @@ static double run_case(const Gu *g, size_t n, size_t batch, int layout, int f32)
 }
 
 /* _i runs over function x n x batch; every layout and precision inside. */
-START_TEST(test_against_reference)
+UNIT_TEST(test_against_reference, "reference", (int)(NGU * NN * NB))
 {
 	const Gu *g = &gus[(size_t)_i / (NN * NB) % NGU];
 	size_t n = g->fixed ? (size_t)g->fixed : ns[(size_t)_i / NB % NN], batch = batches[(size_t)_i % NB];
@@ -354,7 +354,7 @@ START_TEST(test_against_reference)
 END_TEST
 
 /* Argument errors: each returns its code and writes nothing. */
-START_TEST(test_bad_arguments)
+UNIT_TEST(test_bad_arguments, "arguments", 0)
 {
 	double x[8] = {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, out[32], v[32];
 	memset(out, 0x5a, sizeof out);
@@ -383,7 +383,7 @@ END_TEST
 
 /* Size names are printed whole: two that agree in their first 55 bytes
  * (the longer one was once cut to the shorter, a silent wrong size). */
-START_TEST(test_long_size_names)
+UNIT_TEST(test_long_size_names, "arguments", 0)
 {
 	const double v[2] = {1, 2}, w[3] = {1, 2, 3};
 	const float v32[2] = {1, 2}, w32[3] = {1, 2, 3};
@@ -400,7 +400,7 @@ END_TEST
  * NULL arrays (symkern(3)), a base case beyond the size, and a batch far
  * too large to walk (once read v[0] before the size guard, and looped
  * over every item). */
-START_TEST(test_no_elements)
+UNIT_TEST(test_no_elements, "arguments", 0)
 {
 	double *v = malloc(sizeof *v), *s = malloc(sizeof *s); /* exactly one element: n = 1 */
 	v[0] = 0.25;
@@ -422,7 +422,7 @@ END_TEST
  * reads an element an earlier step wrote (lagdiff). */
 typedef int (*Vec64)(size_t, size_t, const double *, ptrdiff_t, ptrdiff_t, double *, ptrdiff_t, ptrdiff_t);
 
-START_TEST(test_in_place)
+UNIT_TEST(test_in_place, "arguments", 0)
 {
 	static const struct {
 		Vec64 f;
@@ -483,7 +483,7 @@ static long double reduce_row(Red64 f64, Red32 f32, int single, size_t n, const 
 	return out;
 }
 
-START_TEST(test_norm2_range)
+UNIT_TEST(test_norm2_range, "arguments", 0)
 {
 	static const struct {
 		int f32;
@@ -528,7 +528,7 @@ END_TEST
 /* log(Sum(exp(v[k]))) where the exps over- or underflow (symkern(5),
  * REWRITES: the largest term first): within 2 ulps of max(|result|, 1),
  * and -inf, inf, NaN where the literal form has them exactly. */
-START_TEST(test_lse_range)
+UNIT_TEST(test_lse_range, "arguments", 0)
 {
 	static const struct {
 		int f32;
@@ -567,20 +567,3 @@ START_TEST(test_lse_range)
 	}
 }
 END_TEST
-
-Suite *suite_gufunc(void)
-{
-	Suite *s = suite_create("gufunc");
-	TCase *tc = tcase_create("reference");
-	tcase_add_loop_test(tc, test_against_reference, 0, (int)(NGU * NN * NB));
-	suite_add_tcase(s, tc);
-	tc = tcase_create("arguments");
-	tcase_add_test(tc, test_bad_arguments);
-	tcase_add_test(tc, test_long_size_names);
-	tcase_add_test(tc, test_no_elements);
-	tcase_add_test(tc, test_in_place);
-	tcase_add_test(tc, test_norm2_range);
-	tcase_add_test(tc, test_lse_range);
-	suite_add_tcase(s, tc);
-	return s;
-}

@@ -37,7 +37,7 @@ static int kinds(const char *text, size_t len, TokKind *out, int max, Token *tok
 	return n;
 }
 
-START_TEST(test_operators)
+UNIT_TEST(test_operators, "tokens", 0)
 {
 	const char *s = "f(x,y) = -x**2 + y*3/4 < 1 <= 2 > 3 >= 4 & 5 | ~6 == 7 != 8\n";
 	TokKind k[64];
@@ -53,7 +53,7 @@ START_TEST(test_operators)
 }
 END_TEST
 
-START_TEST(test_numbers)
+UNIT_TEST(test_numbers, "tokens", 0)
 {
 	const char *s = "1 2.5 .5 1e10 1.5E-3 2.e+2 123456789012345678901234567890";
 	TokKind k[16];
@@ -67,7 +67,7 @@ START_TEST(test_numbers)
 }
 END_TEST
 
-START_TEST(test_positions)
+UNIT_TEST(test_positions, "tokens", 0)
 {
 	const char *s = "# comment\n\tf(x) = x\r\n  g(y) = (y +\n 1)\n";
 	TokKind k[32];
@@ -90,7 +90,7 @@ START_TEST(test_positions)
 }
 END_TEST
 
-START_TEST(test_backslash_continuation)
+UNIT_TEST(test_backslash_continuation, "tokens", 0)
 {
 	const char *s = "f(x) = x + \\\n 1 + \\\r\n 2\n";
 	TokKind k[16];
@@ -101,7 +101,7 @@ START_TEST(test_backslash_continuation)
 }
 END_TEST
 
-START_TEST(test_bad_bytes)
+UNIT_TEST(test_bad_bytes, "tokens", 0)
 {
 	const char s[] = "f(x) = x $ ` \x01 \xff \0 @";
 	TokKind k[16];
@@ -112,7 +112,7 @@ START_TEST(test_bad_bytes)
 }
 END_TEST
 
-START_TEST(test_long_identifier)
+UNIT_TEST(test_long_identifier, "tokens", 0)
 {
 	char s[600];
 	memset(s, 'a', 300);
@@ -125,17 +125,3 @@ START_TEST(test_long_identifier)
 	ck_assert_int_eq(k[1], T_NAME);
 }
 END_TEST
-
-Suite *suite_lex(void)
-{
-	Suite *s = suite_create("lex");
-	TCase *tc = tcase_create("tokens");
-	tcase_add_test(tc, test_operators);
-	tcase_add_test(tc, test_numbers);
-	tcase_add_test(tc, test_positions);
-	tcase_add_test(tc, test_backslash_continuation);
-	tcase_add_test(tc, test_bad_bytes);
-	tcase_add_test(tc, test_long_identifier);
-	suite_add_tcase(s, tc);
-	return s;
-}

@@ -104,21 +104,19 @@ static const Case cases[] = {
 };
 
 /* NaN where SymPy's Piecewise has no branch. */
-START_TEST(test_piecewise_nan)
+UNIT_TEST(test_piecewise_nan, "constructs", 0)
 {
-	Parsed *p = parse_text("f(x) = Piecewise((x, x > 0))\n");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("f(x) = Piecewise((x, x > 0))\n");
 	long double a[1] = {-1};
 	ck_assert(isnan(eval_func(parsed_func(p, "f"), a)));
 	parsed_free(p);
 }
 END_TEST
 
-START_TEST(test_construct)
+UNIT_TEST(test_construct, "constructs", COUNT(cases))
 {
 	const Case *c = &cases[_i];
-	Parsed *p = parse_text(c->src);
-	ck_assert_msg(p->errors == 0, "%s: %s", c->src, p->msgs);
+	Parsed *p = parse_ok(c->src);
 	Func *f = parsed_func(p, "f");
 	ck_assert_ptr_nonnull(f);
 	long double a[2] = {c->x, c->y};
@@ -129,21 +127,19 @@ START_TEST(test_construct)
 }
 END_TEST
 
-START_TEST(test_unused_warning)
+UNIT_TEST(test_unused_warning, "constructs", 0)
 {
-	Parsed *p = parse_text("f(x, unused) = x\n");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("f(x, unused) = x\n");
 	ck_assert_int_eq(p->diag.warnings, 1);
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:6: warning: argument 'unused' of 'f' is unused"));
 	parsed_free(p);
 }
 END_TEST
 
-START_TEST(test_mangled_names)
+UNIT_TEST(test_mangled_names, "constructs", 0)
 {
-	Parsed *p = parse_text("f(x, n, out, double, m4_dnl, s_x, t1, NAN, inc_x, t_y) = x + n + out + "
+	Parsed *p = parse_ok("f(x, n, out, double, m4_dnl, s_x, t1, NAN, inc_x, t_y) = x + n + out + "
 	                       "double + m4_dnl + s_x + t1 + NAN + inc_x + t_y\n");
-	ck_assert_int_eq(p->errors, 0);
 	Func *f = parsed_func(p, "f");
 	const char *want[] = {"x", "s_n", "s_out", "s_double", "s_m4_dnl", "s_s_x", "s_t1", "s_NAN",
 	                      "s_inc_x", "s_t_y"};
@@ -152,9 +148,8 @@ START_TEST(test_mangled_names)
 	parsed_free(p);
 	/* The float names of functions that are now built-ins (pow, fmin, ...)
 	 * stay argument names, mangled; M_ names that are not ccode's too. */
-	p = parse_text("f(powf, fminf, fmaxf, fabsf, ceilf, tgammaf, lgammaf, cbrtf, M_PI_8) = "
+	p = parse_ok("f(powf, fminf, fmaxf, fabsf, ceilf, tgammaf, lgammaf, cbrtf, M_PI_8) = "
 	               "powf + fminf + fmaxf + fabsf + ceilf + tgammaf + lgammaf + cbrtf + M_PI_8\n");
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
 	f = parsed_func(p, "f");
 	const char *want2[] = {"s_powf", "s_fminf", "s_fmaxf", "s_fabsf", "s_ceilf", "s_tgammaf",
 	                       "s_lgammaf", "s_cbrtf", "s_M_PI_8"};
@@ -164,7 +159,7 @@ START_TEST(test_mangled_names)
 }
 END_TEST
 
-START_TEST(test_many_functions)
+UNIT_TEST(test_many_functions, "constructs", 0)
 {
 	/* 2000 functions, each calling the one before: the table grows. */
 	enum { N = 2000 };
@@ -172,8 +167,7 @@ START_TEST(test_many_functions)
 	q += sprintf(q, "f0(x) = x + 1\n");
 	for (int i = 1; i < N; i++)
 		q += sprintf(q, "f%d(x) = f%d(x) + 1\n", i, i - 1);
-	Parsed *p = parse_text(s);
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok(s);
 	ck_assert_int_eq(p->prog.nfuncs, N);
 	long double a[1] = {0};
 	ck_assert(eval_func(parsed_func(p, "f1999"), a) == 2000.0L);
@@ -186,14 +180,13 @@ END_TEST
  * growth), whatever the count: 10^5 functions, 256 base cases, 2046
  * arguments.  With lists grown by a constant, the copies were quadratic:
  * 625 MB for the function list here. */
-START_TEST(test_growth_functions)
+UNIT_TEST(test_growth_functions, "growth", 0)
 {
 	enum { N = 100000 };
 	char *s = malloc((size_t)N * 32), *q = s;
 	for (int i = 0; i < N; i++)
 		q += sprintf(q, "f%d(x) = x + %d\n", i, i);
-	Parsed *p = parse_text(s);
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok(s);
 	ck_assert_int_eq(p->prog.nfuncs, N);
 	size_t copied = arena_copied(p->arena);
 	ck_assert_msg(copied <= 2 * N * sizeof(Func *) + 65536, "%zu bytes copied", copied);
@@ -205,16 +198,11 @@ START_TEST(test_growth_functions)
 }
 END_TEST
 
-START_TEST(test_growth_sequence)
+UNIT_TEST(test_growth_sequence, "growth", 0)
 {
 	enum { NB = 256 };
-	char *s = malloc(NB * 32 + 64), *q = s;
-	q += sprintf(q, "f(x) -> s[n]:\n");
-	for (int i = 0; i < NB; i++)
-		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
-	sprintf(q, "    s[k] = s[k - 1] + x\n");
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	char *s = sym_sequence(NB, 1);
+	Parsed *p = parse_ok(s);
 	size_t copied = arena_copied(p->arena);
 	ck_assert_msg(copied <= 2 * NB * sizeof(Node *) + 16384, "%zu bytes copied", copied);
 	parsed_free(p);
@@ -222,7 +210,7 @@ START_TEST(test_growth_sequence)
 }
 END_TEST
 
-START_TEST(test_growth_arguments)
+UNIT_TEST(test_growth_arguments, "growth", 0)
 {
 	enum { NA = 2046 };
 	char *s = malloc(NA * 16 + 64), *q = s;
@@ -230,8 +218,7 @@ START_TEST(test_growth_arguments)
 	for (int i = 0; i < NA; i++)
 		q += sprintf(q, "%sa%d", i ? ", " : "", i);
 	sprintf(q, ") = a0\n");
-	Parsed *p = parse_text(s);
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok(s);
 	ck_assert_int_eq(p->diag.warnings, NA - 1);
 	size_t copied = arena_copied(p->arena), per = sizeof(char *) + sizeof(Loc) + sizeof(int);
 	ck_assert_msg(copied <= 2 * NA * per + 16384, "%zu bytes copied", copied);
@@ -244,7 +231,7 @@ END_TEST
  * Names): the definition shadows the built-in in the whole file, with a
  * note, so adding built-ins never breaks or changes a working file.  Arguments, sizes, outputs, sequences and indices
  * shadow built-ins in their definition. */
-START_TEST(test_shadow_builtins)
+UNIT_TEST(test_shadow_builtins, "names", 0)
 {
 	size_t nb = 0;
 	while (builtin_at(nb))
@@ -254,8 +241,7 @@ START_TEST(test_shadow_builtins)
 		const char *b = builtin_at(i)->name;
 		q += sprintf(q, "%s(x, y) = x + y + 1\nu%zu(x) = %s(x, 2)*3\nv%zu(x) = %s(x, 1) - 1\n", b, i, b, i, b);
 	}
-	Parsed *p = parse_text(s);
-	ck_assert_msg(p->errors == 0, "%s", p->msgs);
+	Parsed *p = parse_ok(s);
 	ck_assert_int_eq(p->diag.warnings, 0);
 	for (size_t i = 0; i < nb; i++) {
 		char name[32];
@@ -286,10 +272,9 @@ END_TEST
 
 /* Without the definition, the built-in is there; with it, a call above
  * it is the user's function, defined too late, as for any other name. */
-START_TEST(test_shadow_whole_file)
+UNIT_TEST(test_shadow_whole_file, "names", 0)
 {
-	Parsed *p = parse_text("f(x) = sinc(x)\n");
-	ck_assert_int_eq(p->errors, 0);
+	Parsed *p = parse_ok("f(x) = sinc(x)\n");
 	ck_assert_ptr_null(strstr(p->msgs, "note"));
 	parsed_free(p);
 	p = parse_text("f(x) = sinc(x)\nsinc(x) = x\n");
@@ -300,7 +285,7 @@ START_TEST(test_shadow_whole_file)
 END_TEST
 
 /* names.c's table is in strcmp order: names_is_reserved searches it. */
-START_TEST(test_reserved_sorted)
+UNIT_TEST(test_reserved_sorted, "names", 0)
 {
 	const char *prev = names_reserved_word(0), *w;
 	ck_assert_ptr_nonnull(prev);
@@ -311,7 +296,7 @@ END_TEST
 
 /* Names C23, C++20, CUDA, the C library or the generated code give a
  * meaning (tests/shell/names.sh compiles them all); kept names stay kept. */
-START_TEST(test_reserved_renamed)
+UNIT_TEST(test_reserved_renamed, "names", 0)
 {
 	static const char *const renamed[] = {"typeof", "typeof_unqual", "isfinite", "signbit", "atomicAdd",
 	                                      "float4", "double2", "signgam", "M_PIf", "omp_x", "memset",
@@ -330,7 +315,7 @@ START_TEST(test_reserved_renamed)
 END_TEST
 
 /* A library whose NAME.h would hide a header is refused (symkern(1), -n). */
-START_TEST(test_lib_names)
+UNIT_TEST(test_lib_names, "names", 0)
 {
 	static const char *const refused[] = {"stdint", "stddef", "math", "stdio", "stdlib", "limits",
 	                                      "time", "tgmath", "stdbit", "stdckdint", "cuda_runtime",
@@ -344,28 +329,3 @@ START_TEST(test_lib_names)
 		ck_assert_msg(!names_check_lib(accepted[i]), "%s refused", accepted[i]);
 }
 END_TEST
-
-Suite *suite_parse(void)
-{
-	Suite *s = suite_create("parse");
-	TCase *tc = tcase_create("constructs");
-	tcase_add_loop_test(tc, test_construct, 0, (int)(sizeof cases / sizeof cases[0]));
-	tcase_add_test(tc, test_piecewise_nan);
-	tcase_add_test(tc, test_unused_warning);
-	tcase_add_test(tc, test_mangled_names);
-	tcase_add_test(tc, test_many_functions);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("growth");
-	tcase_add_test(tc, test_growth_functions);
-	tcase_add_test(tc, test_growth_sequence);
-	tcase_add_test(tc, test_growth_arguments);
-	suite_add_tcase(s, tc);
-	TCase *names = tcase_create("names");
-	tcase_add_test(names, test_reserved_sorted);
-	tcase_add_test(names, test_reserved_renamed);
-	tcase_add_test(names, test_lib_names);
-	tcase_add_test(names, test_shadow_builtins);
-	tcase_add_test(names, test_shadow_whole_file);
-	suite_add_tcase(s, names);
-	return s;
-}

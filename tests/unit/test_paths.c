@@ -24,7 +24,7 @@ static void rel_is(const char *from, const char *to, const char *want)
 	arena_free(a);
 }
 
-START_TEST(test_relative)
+UNIT_TEST(test_relative, "paths", 0)
 {
 	rel_is("/usr/local/bin", "/usr/local/share/symkern", "../share/symkern");
 	rel_is("/opt/sk/bin/", "/opt/sk/share/symkern/", "../share/symkern");
@@ -59,7 +59,7 @@ static int file_has(const char *path, const char *text)
 	return r;
 }
 
-START_TEST(test_moved_installation)
+UNIT_TEST(test_moved_installation, "paths", 0)
 {
 	/* A copy of the installed layout under ROOT, as DESTDIR staging or
 	 * `make install prefix=ROOT/...` makes it: the binary compiled for
@@ -96,7 +96,7 @@ END_TEST
  * tree's templates (before: "no templates in '/usr/local/share/symkern'"
  * unless an installation was there, whose templates could be another
  * version's). */
-START_TEST(test_build_folder)
+UNIT_TEST(test_build_folder, "paths", 0)
 {
 	char dir[1024];
 	snprintf(dir, sizeof dir, "%s", scratch_dir("uninstalled"));
@@ -109,14 +109,3 @@ START_TEST(test_build_folder)
 	                 0);
 }
 END_TEST
-
-Suite *suite_paths(void)
-{
-	Suite *s = suite_create("paths");
-	TCase *tc = tcase_create("paths");
-	tcase_add_test(tc, test_relative);
-	tcase_add_test(tc, test_moved_installation);
-	tcase_add_test(tc, test_build_folder);
-	suite_add_tcase(s, tc);
-	return s;
-}

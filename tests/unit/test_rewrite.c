@@ -200,7 +200,7 @@ static void measure(const Case *c, bool f32, double *rw, double *lit)
 	}
 }
 
-START_TEST(test_rewrite_f64)
+UNIT_TEST(test_rewrite_f64, "rewrite", COUNT(cases))
 {
 	const Case *c = &cases[_i];
 	double rw, lit;
@@ -211,7 +211,7 @@ START_TEST(test_rewrite_f64)
 }
 END_TEST
 
-START_TEST(test_rewrite_f32)
+UNIT_TEST(test_rewrite_f32, "rewrite", COUNT(cases))
 {
 	const Case *c = &cases[_i];
 	double rw, lit;
@@ -267,7 +267,7 @@ static void check_normal(const char *form, bool f32, double t, double got, doubl
 		              f32 ? " (f32)" : "", t, e0);
 }
 
-START_TEST(test_normal_cdf)
+UNIT_TEST(test_normal_cdf, "rewrite", 0)
 {
 	for (size_t i = 0; i < sizeof normal_points / sizeof normal_points[0]; i++) {
 		const NormalPoint *p = &normal_points[i];
@@ -312,7 +312,7 @@ END_TEST
 
 /* x**n beyond 4 is computed compensated: within 1 ulp where the chain of
  * n - 1 roundings drifts to several (not 1000 times: both are close). */
-START_TEST(test_powers)
+UNIT_TEST(test_powers, "rewrite", 0)
 {
 	static const Case pw[] = {
 		{"x**7", 1, 0.5, 2, 0.5, 2, 1, 1, r_pow7, FNS(pow7), 0},
@@ -367,7 +367,7 @@ static void negpow_measure(const NegPow *c, bool f32, bool big, double *rw, doub
 	}
 }
 
-START_TEST(test_negative_powers_range)
+UNIT_TEST(test_negative_powers_range, "rewrite", 0)
 {
 	static const NegPow np[] = {
 		{"x**(-2)", 2, 2, r_powm2, FNS(powm2)},
@@ -410,7 +410,7 @@ END_TEST
 
 /* x**12 rounds to a finite number within an ulp of the largest one where
  * its last product alone rounds to inf: compensated, one rounding. */
-START_TEST(test_power_near_overflow)
+UNIT_TEST(test_power_near_overflow, "rewrite", 0)
 {
 	/* (1625.49866)**12 is 3.4028e38, just below FLT_MAX */
 	long double ref = powl(1625.49866f, 12);
@@ -421,7 +421,7 @@ START_TEST(test_power_near_overflow)
 END_TEST
 
 /* In a gufunc: a Sum of exp(v[k]) - 1 over tiny v is a Sum of expm1. */
-START_TEST(test_rewrite_in_sum)
+UNIT_TEST(test_rewrite_in_sum, "rewrite", 0)
 {
 	enum { N = 100 };
 	double v[N], out = NAN, outlit = NAN;
@@ -441,7 +441,7 @@ END_TEST
 
 /* Where the literal form overflows to an infinity, so does the rewritten
  * one (the error terms are dropped, not added as inf - inf = NaN). */
-START_TEST(test_overflow_stays_infinite)
+UNIT_TEST(test_overflow_stays_infinite, "rewrite", 0)
 {
 	ck_assert(isinf(rw_pow7_f64(1e50)) && rw_pow7_f64(1e50) > 0);
 	ck_assert(isinf(rw_pow7_f64(-1e50)) && rw_pow7_f64(-1e50) < 0);
@@ -459,7 +459,7 @@ START_TEST(test_overflow_stays_infinite)
 END_TEST
 
 /* --literal is recorded in the generated files' command line. */
-START_TEST(test_literal_in_header)
+UNIT_TEST(test_literal_in_header, "rewrite", 0)
 {
 	size_t n;
 	char *lit = slurp(BUILDDIR "/tests/lib/rwlit.h", &n), *rw = slurp(BUILDDIR "/tests/lib/rw.h", &n);
@@ -470,20 +470,3 @@ START_TEST(test_literal_in_header)
 	free(rw);
 }
 END_TEST
-
-Suite *suite_rewrite(void)
-{
-	Suite *s = suite_create("rewrite");
-	TCase *tc = tcase_create("rewrite");
-	tcase_add_loop_test(tc, test_rewrite_f64, 0, (int)(sizeof cases / sizeof cases[0]));
-	tcase_add_loop_test(tc, test_rewrite_f32, 0, (int)(sizeof cases / sizeof cases[0]));
-	tcase_add_test(tc, test_normal_cdf);
-	tcase_add_test(tc, test_powers);
-	tcase_add_test(tc, test_negative_powers_range);
-	tcase_add_test(tc, test_power_near_overflow);
-	tcase_add_test(tc, test_rewrite_in_sum);
-	tcase_add_test(tc, test_overflow_stays_infinite);
-	tcase_add_test(tc, test_literal_in_header);
-	suite_add_tcase(s, tc);
-	return s;
-}

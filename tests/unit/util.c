@@ -14,6 +14,88 @@
 
 extern char **environ;
 
+/* The tests UNIT_TEST registered. */
+typedef struct {
+	const char *tcase;
+	const TTest *test;
+	int loops;
+} Unit;
+static Unit units[512];
+static size_t nunits;
+
+void unit_register(const char *tcase, const TTest *test, int loops)
+{
+	if (nunits == sizeof units / sizeof units[0]) {
+		fprintf(stderr, "unit: more than %zu tests: make units[] larger\n", nunits);
+		abort();
+	}
+	units[nunits++] = (Unit){tcase, test, loops};
+}
+
+/* Whether TEST is defined in test_NAME.c (in any folder). */
+static int unit_of(const TTest *test, const char *name)
+{
+	const char *base = strrchr(test->file, '/');
+	base = base ? base + 1 : test->file;
+	size_t len = strlen(name);
+	return strncmp(base, "test_", 5) == 0 && strncmp(base + 5, name, len) == 0 &&
+	       strcmp(base + 5 + len, ".c") == 0;
+}
+
+/* Orders tests by the line of their definition. */
+static int by_line(const void *a, const void *b)
+{
+	int x = ((const Unit *)a)->test->line, y = ((const Unit *)b)->test->line;
+	return (x > y) - (x < y);
+}
+
+Suite *unit_suite(const char *name)
+{
+	Unit mine[sizeof units / sizeof units[0]];
+	TCase *tcs[sizeof units / sizeof units[0]];
+	const char *tc_names[sizeof units / sizeof units[0]];
+	size_t n = 0, ntc = 0;
+	for (size_t i = 0; i < nunits; i++)
+		if (unit_of(units[i].test, name))
+			mine[n++] = units[i];
+	if (n == 0)
+		return NULL;
+	qsort(mine, n, sizeof mine[0], by_line);
+	Suite *s = suite_create(name);
+	for (size_t i = 0; i < n; i++) {
+		/* The test cases come in the order of their first tests. */
+		size_t k = 0;
+		while (k < ntc && strcmp(tc_names[k], mine[i].tcase) != 0)
+			k++;
+		if (k == ntc) {
+			tc_names[ntc] = mine[i].tcase;
+			tcs[ntc++] = tcase_create(mine[i].tcase);
+			suite_add_tcase(s, tcs[k]);
+		}
+		if (mine[i].loops > 0)
+			tcase_add_loop_test(tcs[k], mine[i].test, 0, mine[i].loops);
+		else
+			tcase_add_test(tcs[k], mine[i].test);
+	}
+	return s;
+}
+
+int unit_all_in(const char *const *names, size_t n)
+{
+	int ok = 1;
+	for (size_t i = 0; i < nunits; i++) {
+		size_t k = 0;
+		while (k < n && !unit_of(units[i].test, names[k]))
+			k++;
+		if (k == n) {
+			fprintf(stderr, "unit: %s (%s) is in no suite that main.c runs\n", units[i].test->name,
+			        units[i].test->file);
+			ok = 0;
+		}
+	}
+	return ok;
+}
+
 Parsed *parse_text(const char *text)
 {
 	Parsed *p = calloc(1, sizeof *p);
@@ -24,6 +106,13 @@ Parsed *parse_text(const char *text)
 	dag_init(&p->dag, p->arena);
 	p->errors = parse_program(&p->prog, &p->src, &p->diag, &p->dag, "t");
 	fclose(mem);
+	return p;
+}
+
+Parsed *parse_ok(const char *text)
+{
+	Parsed *p = parse_text(text);
+	ck_assert_msg(p->errors == 0, "%.80s: %d errors: %.1000s", text, p->errors, p->msgs);
 	return p;
 }
 
@@ -88,6 +177,29 @@ long double eval_func(const Func *f, const long double *args)
 	return eval_node(f->root, args);
 }
 
+char *sym_sequence(int nbase, int back)
+{
+	char *s = malloc((size_t)nbase * 32 + 64), *q = s;
+	q += sprintf(q, "f(x) -> s[n]:\n");
+	for (int i = 0; i < nbase; i++)
+		q += sprintf(q, "    s[%d] = x + %d\n", i, i);
+	sprintf(q, "    s[k] = s[k - %d] + x\n", back);
+	return s;
+}
+
+char *sym_wide(int nargs, bool gufunc)
+{
+	char *s = malloc((size_t)nargs * 24 + 128), *q = s;
+	q += sprintf(q, "f(");
+	for (int i = 0; i < nargs; i++)
+		q += sprintf(q, "%sa%d", i ? ", " : "", i);
+	q += sprintf(q, gufunc ? ", v[n]) = Sum(v[k], (k, 0, n - 1))" : ") = a0");
+	for (int i = 1; i < nargs; i++)
+		q += sprintf(q, " + a%d", i);
+	sprintf(q, "\n");
+	return s;
+}
+
 int run_cmd(const char *fmt, ...)
 {
 	char cmd[4096];
@@ -118,6 +230,13 @@ char *slurp(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
+}
+
+char *slurp_in(const char *dir, const char *name)
+{
+	char path[2048];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return slurp(path, NULL);
 }
 
 const char *scratch_dir(const char *tag)
