@@ -1,6 +1,7 @@
 /* testlib.h: what the test programs share, in C and in CUDA host code
- * (tests/unit/test_numeric.c, tests/gpu/gpu_map.cu, tests/gpu/gpu_gufunc.cu): a
- * reproducible uniform draw and the error in units in the last place. */
+ * (tests/unit/test_numeric.c and test_rewrite.c, tests/gpu/gpu_map.cu,
+ * tests/gpu/gpu_gufunc.cu): a reproducible uniform draw and the error in
+ * units in the last place. */
 #ifndef SYMKERN_TESTLIB_H
 #define SYMKERN_TESTLIB_H
 
@@ -16,7 +17,9 @@ static inline double test_uniform(uint64_t *state, double lo, double hi)
 	uint64_t z = (*state += 0x9E3779B97F4A7C15u);
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return lo + (hi - lo) * (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+	/* The fraction first: (hi - lo) times 2^53 would overflow for spans
+	 * beyond about 1e292. */
+	return lo + (hi - lo) * ((double)((z ^ (z >> 31)) >> 11) * 0x1p-53);
 }
 
 /* The error of got against the reference ref in units in the last place

@@ -351,14 +351,46 @@ UNIT_TEST(test_stdout_full, "robustness", COUNT(full_cmds))
 }
 END_TEST
 
-UNIT_TEST(test_precision_f64_only, "outputs", 0)
+/* Options that change the header: symkern OPTS on SYM (a path under
+ * SRCDIR) writes a LIB.h that holds each string of HAS and not LACKS, and a
+ * LIB_cpu.c that compiles; where PLAIN_LACKS is set, the committed
+ * generated/LIB.h, written without OPTS, does not hold it. */
+typedef struct {
+	const char *tag, *opts, *sym, *lib;
+	const char *has[4], *lacks, *plain_lacks;
+} Option;
+
+static const Option options[] = {
+	{"f64", "--precision f64", "tests/golden/small.sym", "small", {"small_poly_f64("}, "_f32(", NULL},
+	/* --fast-math: float calls with a CUDA intrinsic go through
+	 * NAME_fast_*, which is the intrinsic in device code only; doubles are
+	 * untouched. */
+	{"fast", "--fast-math", "examples/seeds.sym", "seeds",
+	 {"#define seeds_fast_expf __expf", "const float t1 = seeds_fast_sinf(y);", "const double t1 = sin(y);",
+	  "--fast-math seeds.sym"},
+	 NULL, "_fast_"},
+};
+
+UNIT_TEST(test_options, "outputs", COUNT(options))
 {
-	const char *dir = generated("f64", "--precision f64", "tests/golden/small.sym");
-	char *h = slurp_in(dir, "small.h");
-	ck_assert_ptr_nonnull(strstr(h, "small_poly_f64("));
-	ck_assert_ptr_null(strstr(h, "_f32("));
+	const Option *o = &options[_i];
+	const char *dir = generated(o->tag, o->opts, o->sym);
+	char name[256];
+	snprintf(name, sizeof name, "%s.h", o->lib);
+	char *h = slurp_in(dir, name);
+	ck_assert_msg(h, "%s: no %s", o->opts, name);
+	for (int i = 0; i < COUNT(o->has) && o->has[i]; i++)
+		ck_assert_msg(strstr(h, o->has[i]), "%s: %s does not hold '%s'", o->opts, name, o->has[i]);
+	ck_assert_msg(!o->lacks || !strstr(h, o->lacks), "%s: %s holds '%s'", o->opts, name, o->lacks);
 	free(h);
-	ck_assert(compiles(dir, "small_cpu.c"));
+	snprintf(name, sizeof name, "%s_cpu.c", o->lib);
+	ck_assert_msg(compiles(dir, name), "%s: %s does not compile", o->opts, name);
+	if (o->plain_lacks) {
+		snprintf(name, sizeof name, "generated/%s.h", o->lib);
+		h = slurp_in(SRCDIR, name);
+		ck_assert_msg(h && !strstr(h, o->plain_lacks), "%s holds '%s'", name, o->plain_lacks);
+		free(h);
+	}
 }
 END_TEST
 
@@ -380,24 +412,6 @@ UNIT_TEST(test_two_libraries, "outputs", 0)
 	                         dir),
 	                 0);
 	ck_assert_int_eq(run_cmd("cd %s && c++ -Wall -Wextra -Werror -x c++ -fsyntax-only seeds.h", dir), 0);
-}
-END_TEST
-
-/* --fast-math: float calls with a CUDA intrinsic go through NAME_fast_*,
- * which is the intrinsic in device code only; doubles are untouched. */
-UNIT_TEST(test_fast_math, "outputs", 0)
-{
-	const char *dir = generated("fast", "--fast-math", "examples/seeds.sym");
-	char *h = slurp_in(dir, "seeds.h");
-	ck_assert_ptr_nonnull(strstr(h, "#define seeds_fast_expf __expf"));
-	ck_assert_ptr_nonnull(strstr(h, "const float t1 = seeds_fast_sinf(y);"));
-	ck_assert_ptr_nonnull(strstr(h, "const double t1 = sin(y);"));
-	ck_assert_ptr_nonnull(strstr(h, "--fast-math seeds.sym"));
-	free(h);
-	ck_assert(compiles(dir, "seeds_cpu.c"));
-	h = slurp_in(SRCDIR, "generated/seeds.h");
-	ck_assert_ptr_null(strstr(h, "_fast_"));
-	free(h);
 }
 END_TEST
 

@@ -87,26 +87,34 @@ UNIT_TEST(test_lowering_ops, "cse", 0)
 }
 END_TEST
 
-UNIT_TEST(test_negative_power_one_division, "cse", 0)
-{
-	Parsed *p = parse_ok("f(x) = x**(-12)\n");
-	Node *f = parsed_func(p, "f")->root;
-	ck_assert_int_eq(f->op, N_DIV);
-	ck_assert_int_eq(f->kids[0]->op, N_CONST);
-	ck_assert_int_eq(f->kids[1]->op, N_MUL);
-	ck_assert_uint_eq(dag_count_ops(&p->dag, f), 5);
-	parsed_free(p);
-}
-END_TEST
+/* The root of f: its operation, its two operands', whether those are one
+ * node, and the operations reachable from it. */
+typedef struct {
+	const char *src;
+	Op op, kid0, kid1;
+	bool shared;
+	size_t ops;
+} Root;
 
-UNIT_TEST(test_sharing_across_functions, "cse", 0)
-{
+static const Root roots[] = {
+	/* A negative power is one division: 1/(x2, x3, x6, x12). */
+	{"f(x) = x**(-12)\n", N_DIV, N_CONST, N_MUL, false, 5},
 	/* Calls with equal arguments are one node; the callee is not inlined. */
-	Parsed *p = parse_ok("g(x) = exp(x)\nf(x) = g(x + 1)*g(1 + x)\n");
+	{"g(x) = exp(x)\nf(x) = g(x + 1)*g(1 + x)\n", N_MUL, N_UCALL, N_UCALL, true, 3},
+};
+
+UNIT_TEST(test_roots, "cse", COUNT(roots))
+{
+	const Root *r = &roots[_i];
+	Parsed *p = parse_ok(r->src);
 	Node *f = parsed_func(p, "f")->root;
-	ck_assert_int_eq(f->op, N_MUL);
-	ck_assert_ptr_eq(f->kids[0], f->kids[1]);
-	ck_assert_int_eq(f->kids[0]->op, N_UCALL);
+	ck_assert_msg(f->op == r->op && f->nkids == 2, "%s: operation %d of %d operands", r->src, f->op, f->nkids);
+	ck_assert_msg(f->kids[0]->op == r->kid0 && f->kids[1]->op == r->kid1, "%s: operands %d and %d", r->src,
+	              f->kids[0]->op, f->kids[1]->op);
+	ck_assert_msg((f->kids[0] == f->kids[1]) == r->shared, "%s: operands %s", r->src,
+	              r->shared ? "not shared" : "shared");
+	size_t n = dag_count_ops(&p->dag, f);
+	ck_assert_msg(n == r->ops, "%s: %zu operations, want %zu", r->src, n, r->ops);
 	parsed_free(p);
 }
 END_TEST

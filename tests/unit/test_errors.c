@@ -367,52 +367,73 @@ static void refused(char *src, const char *want)
 	free(src);
 }
 
-/* symkern(5), LIMITS: 256 base cases a sequence, the 257th refused at its line. */
-UNIT_TEST(test_base_case_limit, "limits", 0)
+/* The limits of symkern(5), LIMITS: the source at a limit is accepted,
+ * and what the limit bounds is AT there; the source one beyond it is
+ * refused with one error, whose message starts with WANT.  The sources are
+ * sym_sequence's (nbase, back), or sym_wide's (nargs) of a map function or
+ * a gufunc. */
+typedef enum { BASE_CASES, LOOKBACK, MAP_PARAMS, GUFUNC_PARAMS } Bound;
+typedef struct {
+	Bound bound;
+	int ok[2], over[2];
+	long at;
+	const char *want;
+} Limit;
+
+static const Limit limits[] = {
+	/* 256 base cases a sequence, the 257th refused at its line. */
+	{BASE_CASES, {SEQ_MAX_BASE, 1}, {20000, 1}, 256,
+	 "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence may have (symkern(5), LIMITS)"},
+	/* 64 terms back are kept, 65 refused. */
+	{LOOKBACK, {SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK}, {65, 65}, 64,
+	 "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 a sequence may keep in registers "
+	 "(symkern(5), LIMITS)"},
+	/* CUDA's 32764 bytes of kernel parameters: 24 + 16 per argument for a
+	 * map function; the largest fits, one more is refused. */
+	{MAP_PARAMS, {2046}, {2047}, 32760,
+	 "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 bytes of parameters (24 + "
+	 "16 per argument), more than the 32764 that CUDA allows; at most 2046 arguments (symkern(5), LIMITS)\n"},
+	/* A gufunc: 8 (batch) + 8 (n) + 16 per scalar + 24 (v) + 16 (its
+	 * result) + 24 (the reduction kernels' own) = 80 + 16 per scalar. */
+	{GUFUNC_PARAMS, {2042}, {2043}, 32752,
+	 "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA kernels would take 32768 bytes of "
+	 "parameters, more than the 32764"},
+};
+
+/* The source of bound B with the arguments ARGS (malloc'd). */
+static char *limit_source(Bound b, const int args[2])
 {
-	Parsed *p = accepted(sym_sequence(SEQ_MAX_BASE, 1));
-	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].nbase, 256);
+	return b == BASE_CASES || b == LOOKBACK ? sym_sequence(args[0], args[1])
+	                                        : sym_wide(args[0], b == GUFUNC_PARAMS);
+}
+
+/* What bound B bounds in P. */
+static long bounded(Parsed *p, Bound b)
+{
+	switch (b) {
+	case BASE_CASES: return p->prog.gufuncs[0]->gu->seqs[0].nbase;
+	case LOOKBACK: return p->prog.gufuncs[0]->gu->seqs[0].lookback;
+	case MAP_PARAMS: return func_kernel_param_bytes(parsed_func(p, "f"));
+	default: return func_kernel_param_bytes(p->prog.gufuncs[0]);
+	}
+}
+
+UNIT_TEST(test_limit, "limits", COUNT(limits))
+{
+	const Limit *l = &limits[_i];
+	Parsed *p = accepted(limit_source(l->bound, l->ok));
+	long at = bounded(p, l->bound);
+	ck_assert_msg(at == l->at, "limit %d: %ld at the limit, want %ld", _i, at, l->at);
 	parsed_free(p);
-	refused(sym_sequence(20000, 1), "t.sym:258:7: error: 's' has more than 256 base cases, the most a sequence "
-	                                "may have (symkern(5), LIMITS)");
+	refused(limit_source(l->bound, l->over), l->want);
 }
 END_TEST
 
-/* 64 terms back are kept, 65 refused (with 2000 base cases, before the base cases are). */
-UNIT_TEST(test_lookback_limit, "limits", 0)
-{
-	Parsed *p = accepted(sym_sequence(SEQ_MAX_LOOKBACK, SEQ_MAX_LOOKBACK));
-	ck_assert_int_eq(p->prog.gufuncs[0]->gu->seqs[0].lookback, 64);
-	parsed_free(p);
-	refused(sym_sequence(65, 65), "t.sym:67:14: error: this reads 's' 65 terms back, more than the 64 "
-	                              "a sequence may keep in registers (symkern(5), LIMITS)");
-}
-END_TEST
-
-/* CUDA's 32764 bytes of kernel parameters (symkern(5), LIMITS): 24 + 16 per
- * argument for a map function; the largest fits, one more is refused. */
-UNIT_TEST(test_kernel_params_map, "limits", 0)
-{
-	Parsed *p = accepted(sym_wide(2046, false));
-	ck_assert_int_eq(func_kernel_param_bytes(parsed_func(p, "f")), 32760);
-	parsed_free(p);
-	refused(sym_wide(2047, false), "t.sym:1:1: error: 'f' has 2047 arguments: its CUDA kernels would take 32776 "
-	                               "bytes of parameters (24 + 16 per argument), more than the 32764 that CUDA "
-	                               "allows; at most 2046 arguments (symkern(5), LIMITS)\n");
-}
-END_TEST
-
-/* A gufunc: 8 (batch) + 8 (n) + 16 per scalar + 24 (v) + 16 (its result)
- * + 24 (the reduction kernels' own) = 80 + 16 per scalar. */
+/* The kernel parameters of a gufunc with sizes fixed or given, vectors and
+ * outputs. */
 UNIT_TEST(test_kernel_params_gufunc, "limits", 0)
 {
-	Parsed *p = accepted(sym_wide(2042, true));
-	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 32752);
-	parsed_free(p);
-	refused(sym_wide(2043, true), "t.sym:1:1: error: 'f' has too many arguments and results: its CUDA "
-	                              "kernels would take 32768 bytes of parameters, more than the 32764");
-	/* Sizes fixed or given, vectors, outputs */
-	p = parse_ok("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
+	Parsed *p = parse_ok("f(x, v[n], w[3]) -> s[n], t[n]:\n    s[k] = x + v[k] + w[0]\n    t[k] = s[k]\n");
 	ck_assert_int_eq(func_kernel_param_bytes(p->prog.gufuncs[0]), 8 + 8 + 16 + 24 + 24 + 2 * 24 + 24);
 	parsed_free(p);
 }

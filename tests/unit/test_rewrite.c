@@ -14,30 +14,17 @@
 
 #include "rw.h"
 #include "rwlit.h"
+#include "testlib.h"
 #include "tests.h"
 
 enum { POINTS = 4000 };
 
 /* Distance from got to the exact value ref in units in the last place of
- * the precision (the spacing of doubles or floats at ref); infinite for
- * a non-finite result where ref is finite. */
+ * the precision (testlib.h); infinite for a non-finite result where ref
+ * is finite. */
 static double ulps(long double got, long double ref, bool f32)
 {
-	if (!isfinite(got))
-		return INFINITY;
-	int e;
-	frexpl(ref, &e);
-	int mant = f32 ? 24 : 53, emin = f32 ? -125 : -1021;
-	if (e < emin)
-		e = emin; /* subnormal: the spacing stops shrinking */
-	return (double)(fabsl(got - ref) / ldexpl(1.0L, e - mant));
-}
-
-/* A reproducible uniform draw in [lo, hi]. */
-static double draw(uint64_t *s, double lo, double hi)
-{
-	*s = *s * 6364136223846793005u + 1442695040888963407u;
-	return lo + (hi - lo) * ((double)(*s >> 11) / 9007199254740992.0);
+	return test_ulps(got, ref, f32 ? 24 : 53);
 }
 
 typedef struct {
@@ -181,11 +168,11 @@ static void measure(const Case *c, bool f32, double *rw, double *lit)
 		float af[4];
 		long double al[4];
 		for (int j = 0; j < c->nargs; j++)
-			a[j] = f32 ? draw(&s, c->lo32, c->hi32) : draw(&s, c->lo, c->hi);
+			a[j] = f32 ? test_uniform(&s, c->lo32, c->hi32) : test_uniform(&s, c->lo, c->hi);
 		if (c->cancel == 1) /* z = -x*y, perturbed in its last bits */
-			a[2] = -a[0] * a[1] * (1 + draw(&s, -1e-12, 1e-12));
+			a[2] = -a[0] * a[1] * (1 + test_uniform(&s, -1e-12, 1e-12));
 		if (c->cancel == 2) /* z*w = x*y, likewise */
-			a[2] = a[0] * a[1] / a[3] * (1 + draw(&s, -1e-12, 1e-12));
+			a[2] = a[0] * a[1] / a[3] * (1 + test_uniform(&s, -1e-12, 1e-12));
 		for (int j = 0; j < c->nargs; j++) {
 			af[j] = (float)a[j];
 			al[j] = f32 ? (long double)af[j] : (long double)a[j];
@@ -267,40 +254,42 @@ static void check_normal(const char *form, bool f32, double t, double got, doubl
 		              f32 ? " (f32)" : "", t, e0);
 }
 
+/* check_normal of the forms in the precision P (f64 or f32, of type T) at
+ * the point NP, whose bounds are ERFC + K*(t**2 + 1) ulps, with KMS for K
+ * in the forms of mu and sigma, and Phi's over |log Phi|, plus 1, in log
+ * Phi.  The arguments are rounded to T from double. */
+#define CHECK_NORMALS(P, T, np, erfc, k, kms)                                                                \
+	do {                                                                                                 \
+		const bool f32_ = sizeof(T) == sizeof(float);                                                \
+		const double t_ = (np)->t, b_ = (erfc) + (k) * (t_ * t_ + 1);                                \
+		const double bms_ = (erfc) + (kms) * (t_ * t_ + 1);                                          \
+		const T t = (T)t_, x = (T)(MU + SIGMA * t_), xs = (T)(MU - SIGMA * t_);                      \
+		const T m = (T)MU, s = (T)SIGMA;                                                             \
+		check_normal("erf(sqrt(2)*x/2)/2 + 1/2", f32_, t_, rw_ncdf_##P(t), rwlit_ncdf_##P(t),        \
+		             (np)->phi, b_);                                                                 \
+		check_normal("1/2 - erf(sqrt(2)*x/2)/2", f32_, t_, rw_nsf_##P(-t), rwlit_nsf_##P(-t),        \
+		             (np)->phi, b_);                                                                 \
+		check_normal("1 - erfc(sqrt(2)*x/2)/2", f32_, t_, rw_ncdfc_##P(t), rwlit_ncdfc_##P(t),       \
+		             (np)->phi, b_);                                                                 \
+		check_normal("erf(sqrt(2)*(-mu + x)/(2*sigma))/2 + 1/2", f32_, t_, rw_ncdfms_##P(x, m, s),   \
+		             rwlit_ncdfms_##P(x, m, s), (np)->phi, bms_);                                    \
+		check_normal("1/2 - erf(sqrt(2)*(-mu + x)/(2*sigma))/2", f32_, t_, rw_nsfms_##P(xs, m, s),   \
+		             rwlit_nsfms_##P(xs, m, s), (np)->phi, bms_);                                    \
+		/* log Phi for t > 0 is log(1 - Q) with Q rounded away (not                                  \
+		 * rewritten: log1p(-erfc(z)/2) would be needed) */                                          \
+		if (t_ <= 0.5)                                                                               \
+			check_normal("log(erf(sqrt(2)*x/2)/2 + 1/2)", f32_, t_, rw_lncdf_##P(t),             \
+			             rwlit_lncdf_##P(t), (np)->logphi, b_ / fabs((double)(np)->logphi) + 1); \
+	} while (0)
+
 UNIT_TEST(test_normal_cdf, "rewrite", 0)
 {
 	for (size_t i = 0; i < sizeof normal_points / sizeof normal_points[0]; i++) {
 		const NormalPoint *p = &normal_points[i];
-		double t = p->t, b = 5 + 1.71 * (t * t + 1), bms = 5 + 3.71 * (t * t + 1);
-		double blog = b / fabs((double)p->logphi) + 1; /* Phi's relative error over |log Phi| */
-		double x = MU + SIGMA * t, xs = MU - SIGMA * t;
-		check_normal("erf(sqrt(2)*x/2)/2 + 1/2", false, t, rw_ncdf_f64(t), rwlit_ncdf_f64(t), p->phi, b);
-		check_normal("1/2 - erf(sqrt(2)*x/2)/2", false, t, rw_nsf_f64(-t), rwlit_nsf_f64(-t), p->phi, b);
-		check_normal("1 - erfc(sqrt(2)*x/2)/2", false, t, rw_ncdfc_f64(t), rwlit_ncdfc_f64(t), p->phi, b);
-		check_normal("erf(sqrt(2)*(-mu + x)/(2*sigma))/2 + 1/2", false, t, rw_ncdfms_f64(x, MU, SIGMA),
-		             rwlit_ncdfms_f64(x, MU, SIGMA), p->phi, bms);
-		check_normal("1/2 - erf(sqrt(2)*(-mu + x)/(2*sigma))/2", false, t, rw_nsfms_f64(xs, MU, SIGMA),
-		             rwlit_nsfms_f64(xs, MU, SIGMA), p->phi, bms);
-		/* log Phi for t > 0 is log(1 - Q) with Q rounded away (not
-		 * rewritten: log1p(-erfc(z)/2) would be needed) */
-		if (t <= 0.5)
-			check_normal("log(erf(sqrt(2)*x/2)/2 + 1/2)", false, t, rw_lncdf_f64(t), rwlit_lncdf_f64(t),
-			             p->logphi, blog);
-		if (fabs(t) > 12) /* Phi(t) underflows float */
+		CHECK_NORMALS(f64, double, p, 5, 1.71, 3.71);
+		if (fabs(p->t) > 12) /* Phi(t) underflows float */
 			continue;
-		float tf = (float)t, xf = (float)x, xsf = (float)xs, mf = (float)MU, sf = (float)SIGMA;
-		double b32 = 4 + 1.29 * (t * t + 1), bms32 = 4 + 3.29 * (t * t + 1);
-		double blog32 = b32 / fabs((double)p->logphi) + 1;
-		check_normal("erf(sqrt(2)*x/2)/2 + 1/2", true, t, rw_ncdf_f32(tf), rwlit_ncdf_f32(tf), p->phi, b32);
-		check_normal("1/2 - erf(sqrt(2)*x/2)/2", true, t, rw_nsf_f32(-tf), rwlit_nsf_f32(-tf), p->phi, b32);
-		check_normal("1 - erfc(sqrt(2)*x/2)/2", true, t, rw_ncdfc_f32(tf), rwlit_ncdfc_f32(tf), p->phi, b32);
-		check_normal("erf(sqrt(2)*(-mu + x)/(2*sigma))/2 + 1/2", true, t, rw_ncdfms_f32(xf, mf, sf),
-		             rwlit_ncdfms_f32(xf, mf, sf), p->phi, bms32);
-		check_normal("1/2 - erf(sqrt(2)*(-mu + x)/(2*sigma))/2", true, t, rw_nsfms_f32(xsf, mf, sf),
-		             rwlit_nsfms_f32(xsf, mf, sf), p->phi, bms32);
-		if (t <= 0.5)
-			check_normal("log(erf(sqrt(2)*x/2)/2 + 1/2)", true, t, rw_lncdf_f32(tf), rwlit_lncdf_f32(tf),
-			             p->logphi, blog32);
+		CHECK_NORMALS(f32, float, p, 4, 1.29, 3.29);
 	}
 	/* The tails' ends: Phi(-38.5) rounds to 0 in double; erfc(-z)/2 of
 	 * large z is 1, and erfc's infinities and NaN pass through. */
@@ -356,7 +345,8 @@ static void negpow_measure(const NegPow *c, bool f32, bool big, double *rw, doub
 	uint64_t s = 99;
 	*rw = *lit = 0;
 	for (int i = 0; i < POINTS; i++) {
-		double x = exp2(draw(&s, lo, hi) / c->n) * (draw(&s, 0, 1) < 0.5 && c->n == floor(c->n) ? -1 : 1);
+		double x = exp2(test_uniform(&s, lo, hi) / c->n) *
+		           (test_uniform(&s, 0, 1) < 0.5 && c->n == floor(c->n) ? -1 : 1);
 		float xf = (float)x;
 		long double al = f32 ? (long double)xf : (long double)x;
 		long double ref = c->ref(&al);
@@ -428,7 +418,7 @@ UNIT_TEST(test_rewrite_in_sum, "rewrite", 0)
 	long double ref = 0;
 	uint64_t s = 7;
 	for (int k = 0; k < N; k++) {
-		v[k] = draw(&s, 1e-9, 2e-9); /* all positive: no cancellation between terms */
+		v[k] = test_uniform(&s, 1e-9, 2e-9); /* all positive: no cancellation between terms */
 		ref += expm1l(v[k]);
 	}
 	ck_assert_int_eq(rw_sumexpm1_f64_cpu(1, N, v, 0, 1, &out, 1), 0);
