@@ -282,7 +282,8 @@ int symkern_main(int argc, char **argv)
 				 * writes once), and about 200 of its own and m4's. */
 				OutputJob job = {.m4 = m4, .tmpldir = tmpldir, .outdir = outdir, .lib = lib,
 				                 .defs = defs, .defs_len = defs_len,
-				                 .ndefs = (size_t)prog.nfuncs + 8 * (size_t)prog.ngufuncs + 200};
+				                 .ndefs = (size_t)prog.nfuncs + 8 * (size_t)prog.ngufuncs + 200,
+				                 .user = {text, input}, .user_len = {len, strlen(input)}};
 				signal(SIGPIPE, SIG_IGN); /* m4 failing early must not kill us */
 				if (list) {
 					rc = write_stdout(NULL, 0) || output_to_fd(&job, "list.m4", STDOUT_FILENO);

@@ -5,7 +5,9 @@
  * a signal that ends symkern (cleanup.h), leaves earlier outputs byte for
  * byte as they were and no temporary behind, and two runs at once leave
  * the three outputs of one of them.  The m4 processes of the outputs run
- * in parallel. */
+ * in parallel.  An output that holds a word starting with sk_ or m4_ that
+ * is not the user's is refused: a template macro left unexpanded (what
+ * m4sugar's m4_pattern_forbid finds), a bug in the templates. */
 #ifndef SYMKERN_OUTPUT_H
 #define SYMKERN_OUTPUT_H
 
@@ -19,6 +21,8 @@ typedef struct {
 	const char *defs;     /* emit_defs output */
 	size_t defs_len;
 	size_t ndefs;         /* macros made beyond defs' m4_define (by symkern.m4): sizes m4's hash table */
+	const char *user[2];  /* the user's words in the outputs: the .sym text and the input's name */
+	size_t user_len[2];
 } OutputJob;
 
 /* Expands one template into an open file (as --list does to stdout): 0

@@ -7,7 +7,7 @@ passes, 1 otherwise.
 The libraries are CUDA builds (both function tables and the GPU gufuncs):
 `make python-cuda` makes python/libseeds_cuda.so and
 python/libgufuncs_cuda.so (from tests/sym/gufuncs.sym, whose header is
-tests/lib/gufuncs.h); python/README.md says how by hand.
+tests/sym/gufuncs.h); python/README.md says how by hand.
 
 Seeds: every map function is evaluated on CuPy arrays (through
 seeds_gpu_table) and compared with the CPU fallback of the same library

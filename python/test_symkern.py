@@ -128,7 +128,7 @@ class Gufuncs(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.lib = symkern.load(os.path.join(BUILDDIR, "python", "libgufuncs.so"),
-                               header=os.path.join(BUILDDIR, "tests", "lib", "gufuncs.h"))
+                               header=os.path.join(BUILDDIR, "tests", "sym", "gufuncs.h"))
 
     def test_found(self):
         for g in ("hermite", "norm2", "polyval", "mean", "cumsum", "normalize", "expseries"):
@@ -241,7 +241,7 @@ class GpuGufuncDispatch(unittest.TestCase):
     argument checks run before any CUDA call (so no GPU is needed)."""
 
     def test_dispatch(self):
-        lib = symkern.load(_cuda_so("gufuncs"), header=os.path.join(BUILDDIR, "tests", "lib", "gufuncs.h"))
+        lib = symkern.load(_cuda_so("gufuncs"), header=os.path.join(BUILDDIR, "tests", "sym", "gufuncs.h"))
         self.assertTrue(lib.has_gpu)
         for g in lib.gufuncs.values():
             self.assertEqual(sorted(g._gpu), ["float32", "float64"], g.__name__)
@@ -362,7 +362,7 @@ class GpuCheckDryRun(unittest.TestCase):
             gpu_check = importlib.import_module("gpu_check")
             sys.argv[1:] = [os.path.join(BUILDDIR, "python", "libseeds.so"), "--gufuncs",
                             os.path.join(BUILDDIR, "python", "libgufuncs.so"),
-                            os.path.join(BUILDDIR, "tests", "lib", "gufuncs.h")]
+                            os.path.join(BUILDDIR, "tests", "sym", "gufuncs.h")]
             rc = gpu_check.main()
         finally:
             symkern.load = real_load

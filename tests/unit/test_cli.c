@@ -259,6 +259,33 @@ UNIT_TEST(test_error_keeps_outputs, "robustness", 0)
 }
 END_TEST
 
+/* A template macro m4 leaves unexpanded (a stray sk_ word in a template)
+ * fails the run, naming it, with earlier outputs kept; the user's own
+ * words that start like one (a function sk_f, an input sk_in.sym) pass. */
+UNIT_TEST(test_unexpanded_macro, "robustness", 0)
+{
+	const char *dir = scratch_dir("unexpanded");
+	char sym[1024], h[1024], copy[1024];
+	snprintf(sym, sizeof sym, "%s/sk_in.sym", dir);
+	write_file(sym, "sk_f(x) = x + 1\nm4_g(sk_v[n]) = Sum(sk_v[k], (k, 0, n - 1))\n");
+	ck_assert_int_eq(run_cmd("cd %s && " SK " -n lib sk_in.sym", dir), 0);
+	snprintf(h, sizeof h, "%s/lib.h", dir);
+	snprintf(copy, sizeof copy, "%s/lib.h.orig", dir);
+	ck_assert_int_eq(run_cmd("cp %s %s", h, copy), 0);
+	ck_assert_int_eq(run_cmd("mkdir -p %s/tmpl && cp %s/templates/* %s/tmpl/ && "
+	                         "printf '/* sk_no_such_macro */\\n' >> %s/tmpl/cpu.c.m4 && cd %s && " SYMKERN_BIN
+	                         " --templates tmpl -n lib sk_in.sym 2>err.txt",
+	                         dir, SRCDIR, dir, dir, dir),
+	                 1);
+	char *err = slurp_in(dir, "err.txt");
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(strstr(err, "lib_cpu.c line ") && strstr(err, "'sk_no_such_macro' was left unexpanded"), "%s", err);
+	free(err);
+	assert_same_file(h, copy);
+	ck_assert_int_eq(count_entries(dir), 7); /* the .sym, 3 outputs, the copy, tmpl, err.txt */
+}
+END_TEST
+
 /* math.sym would make math.h, which hides <math.h> under -I: refused
  * before anything is written, with the way out (symkern(1), -n). */
 UNIT_TEST(test_header_name, "robustness", 0)

@@ -452,7 +452,7 @@ END_TEST
 UNIT_TEST(test_literal_in_header, "rewrite", 0)
 {
 	size_t n;
-	char *lit = slurp(BUILDDIR "/tests/lib/rwlit.h", &n), *rw = slurp(BUILDDIR "/tests/lib/rw.h", &n);
+	char *lit = slurp(BUILDDIR "/tests/sym/rwlit.h", &n), *rw = slurp(BUILDDIR "/tests/sym/rw.h", &n);
 	ck_assert(lit && rw);
 	ck_assert_ptr_nonnull(strstr(lit, "--literal"));
 	ck_assert_ptr_null(strstr(rw, "--literal"));
