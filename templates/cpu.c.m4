@@ -120,7 +120,7 @@ sk_LIB[[]]_CLONES sk_cpu_decl(sk_i)
 ]])]])
 sk_fn_table([[cpu]], [[_cpu]], [[]])
 sk_each_prec([[sk_each_gu([[
-sk_gu_cpu_decl(sk_i)
+sk_LIB[[]]_CLONES sk_gu_cpu_decl(sk_i)
 {
 	const sk_lib[[_priv_arr]] _a[[[]]] = {sk_gu_arrays(sk_i)};
 	const int _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
