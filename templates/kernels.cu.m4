@@ -154,6 +154,8 @@ extern "C" sk_map_decl(sk_i)
 		(cudaStream_t)stream);
 }
 ]])]])
+m4_dnl Rows of a run-time size: tested on the pointer (see symkern.m4).
+m4_define([[sk__gu_ptrtest]], 1)m4_dnl
 m4_ifelse(sk_ngu, 0, [[]], [[
 /* Kernels for a run-time size are also instantiated for sizes 2 to 8:
  * told n == _N, the compiler unrolls the item's loop into registers as for

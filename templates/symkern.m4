@@ -295,11 +295,19 @@ m4_define([[sk__ca_a0]], [[[[$1[_b * inc_$1]]]]])
 m4_dnl Item _b's row of array NAME of length LEN, and its element increment.
 m4_dnl An array of a run-time size may be NULL when that size is 0
 m4_dnl (symkern(3)), and NULL plus an offset is undefined: then the array
-m4_dnl itself is passed, and the item reads none of it.  The test is on the
-m4_dnl size, not the pointer: the argument check has refused NULL for every
-m4_dnl other size, and a static analyser then never follows a NULL row into
-m4_dnl a loop of non-zero length.
-m4_define([[sk__ca_v0]], [[m4_ifelse(m4_regexp([[$2]], [[^[0-9]+$]]), 0, [[[[$1 + _b * inc_$1[[, ]]incel_$1]]]], [[[[($2 ? $1 + _b * inc_$1 : $1)[[, ]]incel_$1]]]])]])
+m4_dnl itself is passed, and the item reads none of it.  The argument check
+m4_dnl has refused NULL for every other size, so the test may be on the
+m4_dnl size or on the pointer.  C tests the size (sk__gu_ptrtest 0): a
+m4_dnl static analyser then never follows a NULL row into a loop of
+m4_dnl non-zero length.  kernels.cu.m4 tests the pointer (sk__gu_ptrtest 1):
+m4_dnl given rows that are not NULL, nvcc versions an item's loop on whether
+m4_dnl its rows overlap and unrolls the version where they do not, with
+m4_dnl loads ahead of stores (bench/RESULTS.md, 2026-12-05: a cumsum of
+m4_dnl 4096 columns of 4096, one thread an item, ran 3x slower with the
+m4_dnl size test).
+m4_define([[sk__gu_ptrtest]], 0)
+m4_define([[sk__ca_v0]], [[m4_ifelse(m4_regexp([[$2]], [[^[0-9]+$]]), 0, [[[[$1 + _b * inc_$1[[, ]]incel_$1]]]],
+	sk__gu_ptrtest, 1, [[[[($1 ? $1 + _b * inc_$1 : $1)[[, ]]incel_$1]]]], [[[[($2 ? $1 + _b * inc_$1 : $1)[[, ]]incel_$1]]]])]])
 m4_define([[sk__ca_w0]], m4_defn([[sk__ca_v0]]))
 m4_define([[sk__sa_d0]], m4_defn([[sk__ca_d0]]))
 m4_define([[sk__sa_a0]], m4_defn([[sk__ca_a0]]))
