@@ -9,18 +9,17 @@
 #include "output.h"
 
 #include "cleanup.h"
+#include "forbid.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -363,69 +362,19 @@ static int prepare(Batch *b)
 	return 0;
 }
 
-static bool is_ident(char c)
+/* Every output against the user's words (forbid.h). */
+static int check_outputs(Batch *b)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Whether w (n bytes) is a whole word of text. */
-static bool has_word(const char *text, size_t len, const char *w, size_t n)
-{
-	for (const char *p = text, *end = text + len; p && (size_t)(end - p) >= n; p++) {
-		p = memchr(p, w[0], (size_t)(end - p));
-		if (p && (size_t)(end - p) >= n && !memcmp(p, w, n) && (p == text || !is_ident(p[-1])) &&
-		    (p + n == end || !is_ident(p[n])))
-			return true;
-		if (!p)
-			break;
+	ForbidWords *user = forbid_words(b->job->user, b->job->user_len, 2);
+	int rc = !user;
+	if (!user)
+		fputs("symkern: out of memory\n", stderr);
+	for (int i = 0; i < NOUT && !rc; i++) {
+		char shown[300];
+		snprintf(shown, sizeof shown, "%s%s", b->job->lib, outputs[i].suffix);
+		rc = forbid_check(user, b->tmp[i], shown);
 	}
-	return false;
-}
-
-/* Output i (written to path) holds no word starting with sk_ or m4_ but
- * the user's (a function called sk_f is shown as written in comments): 0,
- * else 1 after naming the first such word and its line. */
-static int check_expanded(const OutputJob *job, int i, const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "symkern: cannot read '%s': %s\n", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return 1;
-	}
-	size_t len = (size_t)st.st_size;
-	const char *t = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-	close(fd);
-	if (t == MAP_FAILED) {
-		fprintf(stderr, "symkern: cannot read '%s': %s\n", path, strerror(errno));
-		return 1;
-	}
-	for (size_t k = 0; k + 3 <= len && !rc; k++) {
-		if ((t[k] != 's' || t[k + 1] != 'k') && (t[k] != 'm' || t[k + 1] != '4'))
-			continue;
-		if (t[k + 2] != '_' || (k > 0 && is_ident(t[k - 1])))
-			continue;
-		size_t n = 3;
-		while (k + n < len && is_ident(t[k + n]))
-			n++;
-		if (has_word(job->user[0], job->user_len[0], t + k, n) ||
-		    has_word(job->user[1], job->user_len[1], t + k, n)) {
-			k += n;
-			continue;
-		}
-		size_t line = 1;
-		for (size_t j = 0; j < k; j++)
-			line += t[j] == '\n';
-		fprintf(stderr,
-		        "symkern: internal error: %s%s line %zu: the template macro '%.*s' was left unexpanded (a bug in "
-		        "symkern's templates, not in your input)\n",
-		        job->lib, outputs[i].suffix, line, n > 64 ? 64 : (int)n, t + k);
-		rc = 1;
-	}
-	if (len)
-		munmap((void *)t, len);
+	forbid_free(user);
 	return rc;
 }
 
@@ -447,10 +396,7 @@ static int write_outputs(Batch *b)
 			return 1;
 		}
 	}
-	for (int i = 0; i < NOUT; i++)
-		if (check_expanded(b->job, i, b->tmp[i]) != 0)
-			return 1;
-	return 0;
+	return check_outputs(b);
 }
 
 /* An exclusive flock(2) on the folder DIR, held until the returned

@@ -5,9 +5,9 @@
  * a signal that ends symkern (cleanup.h), leaves earlier outputs byte for
  * byte as they were and no temporary behind, and two runs at once leave
  * the three outputs of one of them.  The m4 processes of the outputs run
- * in parallel.  An output that holds a word starting with sk_ or m4_ that
- * is not the user's is refused: a template macro left unexpanded (what
- * m4sugar's m4_pattern_forbid finds), a bug in the templates. */
+ * in parallel.  One of the three outputs that holds a word starting with
+ * sk_ or m4_ that is not the user's is refused (forbid.h); --list's
+ * standard output is not checked. */
 #ifndef SYMKERN_OUTPUT_H
 #define SYMKERN_OUTPUT_H
 

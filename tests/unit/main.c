@@ -5,6 +5,7 @@
  * sanitizer or valgrind fail (CONVENTIONS); a hang is CI's job limit to
  * catch.  CK_DEFAULT_TIMEOUT, if set, still wins. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "tests.h"
@@ -18,8 +19,15 @@ int main(void)
 	if (!unit_all_in(suites, N))
 		return EXIT_FAILURE;
 	SRunner *sr = srunner_create(NULL);
-	for (int i = 0; i < N; i++)
-		srunner_add_suite(sr, unit_suite(suites[i]));
+	for (int i = 0; i < N; i++) {
+		Suite *s = unit_suite(suites[i]);
+		if (!s) { /* a test_NAME.c renamed or left out of the build */
+			fprintf(stderr, "unit: suite '%s' has no tests\n", suites[i]);
+			srunner_free(sr);
+			return EXIT_FAILURE;
+		}
+		srunner_add_suite(sr, s);
+	}
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
