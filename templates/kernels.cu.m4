@@ -330,7 +330,7 @@ static __device__ __forceinline__ sk_gu_acc(sk_i) sk_gu_kern(sk_i)[[_part]](ptrd
 sk_gu_pbody(sk_i)
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_pre]](sk_gu_kparams(sk_i), unsigned _bpi, sk_gu_acc(sk_i) *_parts)
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_pre]](sk_gu_kparamsro(sk_i), unsigned _bpi, sk_gu_acc(sk_i) *_parts)
 {
 	__shared__ sk_gu_acc(sk_i) _sh[sk_LIB[[]]_BLOCK];
 	const size_t _item = blockIdx.x / _bpi;
@@ -368,7 +368,7 @@ static __device__ __forceinline__ sk_T sk_gu_kern(sk_i)[[_total]](ptrdiff_t _k0,
 sk_gu_tbody(sk_i)
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk_gu_kparamsro(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
                                                                           sk_T *_tot)
 {
 	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
@@ -384,8 +384,14 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_stot]](sk
 		_tot[blockIdx.x] = _v;
 }
 
-__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
-                                                                            const sk_T *_tot)
+/* The apply pass's kernel is _sapply, and where a result may overwrite an
+ * input in place also _sapplyr, its twin with every pointer __restrict__
+ * for the calls that are not in place (the dispatcher picks it): reads
+ * through restrict pointers may take the read-only path and be issued
+ * ahead of the stores (scans over columns measured 2.5-3x slower without,
+ * on an H200). */
+static __device__ __forceinline__ void sk_gu_kern(sk_i)[[_sbody]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
+                                                                   const sk_T *_tot)
 {
 	__shared__ sk_T _sh[sk_LIB[[]]_BLOCK];
 	size_t _item, _k0, _k1;
@@ -403,6 +409,19 @@ __global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](
 		                           sk_lib[[_priv_op]]<sk_T, sk_gu_smul(sk_i)>(_tot[blockIdx.x], _ex), _acc,
 		                           sk_gu_callargs(sk_i));
 }
+
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapply]](sk_gu_kparams(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
+                                                                            const sk_T *_tot)
+{
+	sk_gu_kern(sk_i)[[_sbody]](sk_gu_kfwd(sk_i), _nt, _pre, _tot);
+}
+m4_ifelse(sk_gu_inplace(sk_i), [[none]], [[]], [[
+__global__ void __launch_bounds__(sk_LIB[[]]_BLOCK) sk_gu_kern(sk_i)[[_sapplyr]](sk_gu_kparamsro(sk_i), size_t _nt, const sk_gu_acc(sk_i) *_pre,
+                                                                             const sk_T *_tot)
+{
+	sk_gu_kern(sk_i)[[_sbody]](sk_gu_kfwd(sk_i), _nt, _pre, _tot);
+}
+]])m4_dnl
 ]])m4_dnl
 ]])m4_dnl
 static std::atomic<int> sk_gu_kern(sk_i)[[_grid]][3][sk_LIB[[]]_MAX_DEVICES];
@@ -419,14 +438,15 @@ m4_ifelse(sk_gu_split(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_red]], (cons
 ]])m4_dnl
 m4_ifelse(sk_gu_par(sk_i), 0, [[	NULL, NULL,
 	NULL,
-	NULL, NULL, NULL,
+	NULL, NULL, NULL, NULL,
 ]], [[m4_ifelse(sk_gu_pre(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_pre]], (const void *)sk_lib[[_priv_pre2]]<sk_gu_acc(sk_i), sk_gu_redmul(sk_i)>,
 ]], [[	NULL, NULL,
 ]])m4_dnl
 m4_ifelse(sk_gu_par(sk_i), 1, [[	(const void *)sk_gu_kern(sk_i)[[_emap]],
-	NULL, NULL, NULL,
+	NULL, NULL, NULL, NULL,
 ]], [[	NULL,
 	(const void *)sk_gu_kern(sk_i)[[_stot]], (const void *)sk_lib[[_priv_sscan]]<sk_T, sk_gu_smul(sk_i)>, (const void *)sk_gu_kern(sk_i)[[_sapply]],
+	m4_ifelse(sk_gu_inplace(sk_i), [[none]], [[NULL]], [[(const void *)sk_gu_kern(sk_i)[[_sapplyr]]]]),
 ]])]])m4_dnl
 	sk_gu_kern(sk_i)[[_grid]]};
 
@@ -440,10 +460,10 @@ extern "C" sk_gu_decl(sk_i)
 	const int _rc = sk_lib[[_priv_check_gu]](batch, sk_gu_narrays(sk_i), _a, sizeof(sk_T));
 	if (_rc != 0 || batch == 0m4_ifelse(sk_gu_outvar(sk_i), 1, [[ || sk_gu_outlen(sk_i) == 0]]))
 		return _rc;
-m4_ifelse(sk_gu_result(sk_i), 1, [[	const sk_lib[[_priv_gu_call]] _call = {batch, 0, m4_ifelse(sk_gu_split(sk_i), 1, [[sk_gu_redlen(sk_i), sk_gu_rowsin(sk_i)]], [[0, false]]), false, false};
+m4_ifelse(sk_gu_result(sk_i), 1, [[	const sk_lib[[_priv_gu_call]] _call = {batch, 0, m4_ifelse(sk_gu_split(sk_i), 1, [[sk_gu_redlen(sk_i), sk_gu_rowsin(sk_i)]], [[0, false]]), false, false, false};
 ]], [[	const ptrdiff_t _V = (ptrdiff_t)(16 / sizeof(sk_T)); /* for the columns' condition */
 	const sk_lib[[_priv_gu_call]] _call = {batch, sk_gu_outlen(sk_i), m4_ifelse(sk_gu_par(sk_i), 0, [[0]], [[m4_ifelse(sk_gu_pre(sk_i), 1, [[sk_gu_redlen(sk_i)]], [[0]])]]), false,
-		sk_gu_rows(sk_i), sk_gu_cols(sk_i)};
+		sk_gu_rows(sk_i), sk_gu_cols(sk_i), m4_ifelse(sk_gu_inplace(sk_i), [[none]], [[false]], [[sk_lib[[_priv_gu_inplace]](sk_gu_narrays(sk_i), _a) != 0]])};
 ]])m4_dnl
 	sk_lib[[_priv_gu_extra]] _x;
 	void *_args[[[]]] = {sk_gu_launch(sk_i), NULL, NULL, NULL};

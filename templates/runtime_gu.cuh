@@ -283,6 +283,8 @@ struct SK_RT(gu_desc) {
 	const void *prek, *pre2;           /* pre: G_pre, NAME_priv_pre2<T, MUL> (MUL: redmul) */
 	const void *emap;                  /* par 1: G_emap */
 	const void *stot, *sscan, *sapply; /* par 2: G_stot, NAME_priv_sscan<T, MUL> (MUL: smul), G_sapply */
+	const void *sapplyr;               /* par 2 where a result may overwrite an input in place: G_sapplyr
+	                                    * (G_sapply with every pointer restrict) for calls not in place */
 	std::atomic<int> (*grid)[SK_LIB(MAX_DEVICES)]; /* G_grid: [0] G, [1] G_rows, [2] G_cols, by device */
 };
 
@@ -296,6 +298,7 @@ struct SK_RT(gu_call) {
 	bool rowsin;      /* split: every vector input is in rows (rowsin) */
 	bool rows;        /* -> form: every result is in dense rows (rows) */
 	bool cols;        /* -> form: every result is in columns whose terms' rows start on 16 bytes (cols) */
+	bool inplace;     /* a result is on an input (exactly, as the argument check allows) */
 };
 
 /* The arguments that G's other kernels take after G's, which
@@ -409,7 +412,7 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 					e = cudaLaunchKernel(d->sscan, dim3((unsigned)batch), dim3(SK_LIB(BLOCK)), s2args, 0, stream);
 				}
 				if (e == cudaSuccess)
-					e = cudaLaunchKernel(d->sapply, dim3((unsigned)(batch * nt)), dim3(SK_LIB(BLOCK)), args, 0,
+					e = cudaLaunchKernel(d->sapplyr && !c->inplace ? d->sapplyr : d->sapply, dim3((unsigned)(batch * nt)), dim3(SK_LIB(BLOCK)), args, 0,
 					                     stream);
 			}
 			if (scratch) {

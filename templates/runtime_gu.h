@@ -91,3 +91,15 @@ static inline int SK_RT(check_gu)(size_t batch, int narr, const SK_RT(arr) *a, s
 				return rc;
 	return SK_LIB(OK);
 }
+
+/* Whether an output is on an input of the narr arrays a: once
+ * SK_RT(check_gu) has passed them, only exactly in place, on an input of
+ * role 2 (the GPU entries pick kernels by it). */
+static inline int SK_RT(gu_inplace)(int narr, const SK_RT(arr) *a)
+{
+	for (int i = 0; i < narr; i++)
+		for (int j = 0; a[i].role == 1 && j < narr; j++)
+			if (a[j].role == 2 && a[j].p == a[i].p)
+				return 1;
+	return 0;
+}

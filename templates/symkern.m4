@@ -190,6 +190,9 @@ m4_define([[sk_gu_inplace]], [[m4_indir([[sk_gu_inplace_]]$1)]])
 m4_dnl sk_gu_launch(I): `(void *)&batch, ...`, the kernel arguments for
 m4_dnl cudaLaunchKernel, from the parameter names sk_gu_kargs_I.
 m4_define([[sk_gu_launch]], [[sk__map(m4_indir([[sk_gu_kargs_]]$1), [[(void *)&\&]], [[, ]])]])
+m4_dnl sk_gu_kfwd(I): `batch, n, x, ...`, the kernel's parameters passed on
+m4_dnl to a function that takes the same (_sapply's body).
+m4_define([[sk_gu_kfwd]], [[sk__map(m4_indir([[sk_gu_kargs_]]$1), [[\&]], [[, ]])]])
 m4_define([[sk_gu_nouts]], [[m4_indir([[sk_gu_nouts_]]$1)]])
 m4_define([[sk_gu_outvar]], [[m4_indir([[sk_gu_outvar_]]$1)]])
 m4_define([[sk_gu_len]], [[m4_indir([[sk_gu_len_]]$1)]])
@@ -244,11 +247,15 @@ m4_define([[sk_gu_pbody]], [[m4_indir([[sk_gu_pbody_]]$1[[_]]sk_P)]])
 m4_define([[sk_gu_fbody]], [[m4_indir([[sk_gu_fbody_]]$1[[_]]sk_P)]])
 m4_dnl sk_gu_params(I): gufunc I's public C parameters, `size_t batch, size_t
 m4_dnl n, const sk_T *x, ptrdiff_t inc_x, ...`; sk_gu_kparams(I) the same
-m4_dnl for kernels, with __restrict__ pointers where they may not alias.
+m4_dnl for kernels, with __restrict__ pointers where they may not alias;
+m4_dnl sk_gu_kparamsro(I) with every pointer __restrict__, for the kernels
+m4_dnl that write no result (_pre, _stot: only their scratch), where an
+m4_dnl input a result may overwrite in place is read-only all the same.
 m4_dnl Each is written once per gufunc and precision (sk__gu_memo keeps it as
 m4_dnl a definition; it is used by a dozen kernels and declarations).
 m4_define([[sk_gu_params]], [[sk__gu_memo([[sk__gp_]]$1[[_]]sk_P, [[$1]], [[ *]], [[ *]])]])
 m4_define([[sk_gu_kparams]], [[sk__gu_memo([[sk__gk_]]$1[[_]]sk_P, [[$1]], [[ *__restrict__ ]], [[ *]])]])
+m4_define([[sk_gu_kparamsro]], [[sk__gu_memo([[sk__gr_]]$1[[_]]sk_P, [[$1]], [[ *__restrict__ ]], [[ *__restrict__ ]])]])
 m4_define([[sk__gu_memo]], [[m4_ifdef([[$1]], [[]], [[sk__gu_def([[$1]], [[$2]], [[$3]], [[$4]])]])m4_indir([[$1]])]])
 m4_define([[sk__gu_def]], [[m4_pushdef([[sk__R]], [[$3]])m4_pushdef([[sk__RA]], [[$4]])m4_define([[$1]], [[size_t batch[[, ]]]]sk__gu_pars([[$2]]))m4_popdef([[sk__R]])m4_popdef([[sk__RA]])]])
 m4_dnl sk__gu_pars(I): the parameters after batch from the list sk_gu_pars_I

@@ -93,6 +93,29 @@ static bool both(const Gu<T> &g, size_t batch, size_t n, const std::vector<T> &v
 	CK(cudaDeviceSynchronize());
 	int rc = call(g, false, batch, n, v.data(), vib, vie, x.data(), xib, cpu.data(), oib, oie);
 	CK(cudaMemcpy(gpu.data(), dout, gpu.size() * sizeof(T), cudaMemcpyDeviceToHost));
+	// In place, where the output lies exactly on the input (a VEC
+	// function's rows or columns): refused (EOVERLAP), or the bits of the
+	// call out of place, which takes other kernels (every pointer restrict
+	// where a result may overwrite an input).
+	if (g.kind == VEC && rg == 0 && vib == oib && vie == oie && v.size() == gpu.size()) {
+		CK(cudaMemcpy(dout, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+		int ri = call(g, true, batch, n, dout, vib, vie, dx, xib, dout, oib, oie);
+		CK(cudaGetLastError());
+		CK(cudaDeviceSynchronize());
+		if (ri == 0) {
+			std::vector<T> in(gpu.size());
+			CK(cudaMemcpy(in.data(), dout, in.size() * sizeof(T), cudaMemcpyDeviceToHost));
+			if (memcmp(in.data(), gpu.data(), in.size() * sizeof(T)) != 0) {
+				fprintf(stderr, "FAIL %s%s batch=%zu n=%zu layout=%d: in place differs\n", g.name, what, batch, n,
+				        layout);
+				failures++;
+			}
+		} else if (ri != GUFUNCS_EOVERLAP) {
+			fprintf(stderr, "FAIL %s%s batch=%zu n=%zu layout=%d: in place status %d\n", g.name, what, batch, n, layout,
+			        ri);
+			failures++;
+		}
+	}
 	CK(cudaFree(dv));
 	CK(cudaFree(dx));
 	CK(cudaFree(dout));
