@@ -9,10 +9,13 @@
  *   lex.c      tokens with positions
  *   parse.c    the grammar and name resolution, building the IR (ir.h)
  *              through dag.c, which folds constants and shares equal
- *              subexpressions; with parse_expr.c, parse_gu.c, builtins.c,
- *              symtab.c and reads.c (parse_priv.h says which does what)
- *   sema.c     what the generated code needs of a parsed program: every
- *              constant of every body in range of each precision
+ *              subexpressions; with parse_expr.c, parse_gu.c, builtins.c
+ *              and symtab.c (parse_priv.h says which does what)
+ *   reads.c    the check stage (checks.h): what the generated code needs
+ *   checks.c   of a parsed program: every element read of a gufunc within
+ *              its vector (reads.c, also for the definitions that parsed
+ *              where others did not), every constant of every body in
+ *              range of each precision (checks.c)
  *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal;
  *              those that reach a gufunc's Sums in rewrite_sum.c)
  *   plan.c     how each gufunc is computed, which functions are called
@@ -33,7 +36,7 @@
 #include <unistd.h>
 
 #include "arena.h"
-#include "sema.h"
+#include "checks.h"
 #include "cli.h"
 #include "emit.h"
 #include "names.h"
@@ -251,8 +254,11 @@ int symkern_main(int argc, char **argv)
 	dag.rewrite = !literal;
 	Program prog;
 	int rc = 1;
-	if (parse_program(&prog, &src, &diag, &dag, lib) == 0 &&
-	    check_constants(&diag, &dag, &prog, f32, f64) == 0) {
+	/* The reads of the definitions that parsed are checked even when others
+	 * did not, so that one run reports every error of the file. */
+	int errors = parse_program(&prog, &src, &diag, &dag, lib);
+	errors += check_reads(&diag, &prog);
+	if (errors == 0 && check_constants(&diag, &dag, &prog, f32, f64) == 0) {
 		rewrite_program(&dag, &prog);
 		Plan *plan = plan_program(&dag, &prog);
 		char sha[65], *command;

@@ -109,6 +109,27 @@ typedef struct {
 	int lookback;     /* the most terms back any rule reads it */
 } Seq;
 
+/* A Sum or Product around an element read: its bound index's level and
+ * limits (set once parsed), inside `parent` (NULL: none). */
+typedef struct GuFrame {
+	int level;
+	Node *lo, *hi;
+	const struct GuFrame *parent;
+} GuFrame;
+
+/* An element read of input vector `arg` at `index`, as the parser found
+ * it, for the check stage (reads.c) to bound: inside the Sums `frame`, in
+ * a sequence's base case step_c (step 1), its rule for k >= step_c (step
+ * 2), or a scalar result (step 0). */
+typedef struct {
+	Node *index;
+	int arg;
+	Loc loc;
+	const GuFrame *frame;
+	int step;
+	long step_c;
+} GuRead;
+
 typedef struct Gufunc {
 	int ndims;          /* core dimensions in order of first appearance */
 	const char **dimname;  /* as written; a number for a fixed size */
@@ -122,6 +143,8 @@ typedef struct Gufunc {
 	const char **outname; /* as written */
 	int *outseq;        /* the sequence of each output (-1 until defined) */
 	const char **outc;  /* C spelling of each output's parameter */
+	GuRead *reads;      /* every element read of an input vector, in source order */
+	size_t nreads;
 } Gufunc;
 
 typedef struct {

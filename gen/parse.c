@@ -238,8 +238,6 @@ static bool parse_definition(Parser *p)
 			diag_error(p->diag, at, "a function must return a number, not a condition; use Piecewise");
 			return false;
 		}
-		if (f->gu && !ps_check_reads(p))
-			return false;
 		f->root = e;
 		roots = &f->root;
 		nroots = 1;
@@ -384,7 +382,6 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 		if (!ok)
 			add_failed(&p, p.cur);
 		p.cur = NULL;
-		p.nreads = 0;
 		p.step = 0;
 		p.frame = NULL;
 		memset(p.idxname, 0, sizeof p.idxname);

@@ -96,12 +96,9 @@ Node *parse_indexed(Parser *p, Token name)
 		return NULL;
 	}
 	if (arg >= 0) {
-		if (p->nreads == p->cap_reads) {
-			size_t cap = p->cap_reads ? p->cap_reads * 2 : 16;
-			p->reads = arena_grow(p->arena, p->reads, p->nreads, cap, sizeof *p->reads);
-			p->cap_reads = cap;
-		}
-		p->reads[p->nreads++] = (Read){e, arg, name.loc, p->frame};
+		/* Bounded by the check stage (reads.c), once the Sums' limits are known. */
+		g->reads = arena_room(p->arena, g->reads, g->nreads, sizeof *g->reads);
+		g->reads[g->nreads++] = (GuRead){e, arg, name.loc, p->frame, p->step, p->step_c};
 		return dag_gu(p->dag, N_VREAD, f, arg, level, off, NULL, 0);
 	}
 	/* A sequence: earlier terms only, at a constant distance. */
@@ -223,7 +220,7 @@ Node *parse_sum(Parser *p, Token name, bool prod)
 		return NULL;
 	}
 	ps_note_shadow(p, var.loc, v, "the index", "in this sum");
-	SumFrame *fr = arena_alloc(p->arena, sizeof *fr);
+	GuFrame *fr = arena_alloc(p->arena, sizeof *fr);
 	fr->level = level;
 	fr->parent = p->frame;
 	p->frame = fr;
@@ -443,7 +440,7 @@ static bool parse_line(Parser *p, Func *f)
 	Node *e = parse_line_expr(p, "the term");
 	if (!e)
 		return false;
-	if (!ps_want_real(p, e, at, "a term") || !ps_check_reads(p))
+	if (!ps_want_real(p, e, at, "a term"))
 		return false;
 	if (p->step == 1) {
 		sq->base = arena_room(p->arena, sq->base, (size_t)sq->nbase, sizeof *sq->base);
@@ -473,7 +470,6 @@ bool parse_body(Parser *p, Func *f)
 		bool ok = parse_line(p, f);
 		p->idxname[0] = NULL;
 		p->step = 0;
-		p->nreads = 0;
 		if (!ok)
 			return false;
 	}

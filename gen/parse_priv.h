@@ -8,7 +8,6 @@
  *   builtins.c    calls of built-ins, lowered to DAG nodes
  *   parse_gu.c    the gufunc grammar: sizes, outputs, the body's lines,
  *                 element reads, Sum and Product
- *   reads.c       the check that a gufunc's reads stay within its vectors
  *   symtab.c      the names: arguments, sequences, functions, and the
  *                 built-ins they shadow
  * A grammar rule's function is parse_RULE; the other functions that one
@@ -54,21 +53,6 @@ typedef struct {
 	unsigned stamp;
 } NameMap;
 
-/* An open Sum or Product: its bound index and limits (set once parsed). */
-typedef struct SumFrame {
-	int level;
-	Node *lo, *hi;
-	struct SumFrame *parent;
-} SumFrame;
-
-/* An element read of an input vector, checked against its size once the
- * line (and so every enclosing Sum's limits) is parsed. */
-typedef struct {
-	Node *index;
-	int arg;
-	Loc loc;
-	SumFrame *frame;
-} Read;
 
 typedef struct {
 	Lexer lx;
@@ -92,12 +76,10 @@ typedef struct {
 	size_t nfailed;
 	/* Inside a gufunc: */
 	const char *idxname[DAG_MAX_LEVEL]; /* the index bound at each level */
-	SumFrame *frame; /* the innermost open Sum */
+	const GuFrame *frame; /* the innermost open Sum */
 	int step;        /* 0: no sequence term; 1: base case step_c; 2: rule for k >= step_c */
 	long step_c;
 	int curseq;      /* the sequence whose term this is */
-	Read *reads;
-	size_t nreads, cap_reads;
 	int *pdims;      /* parse_params: each argument's core dimension, or -1 */
 } Parser;
 
@@ -145,10 +127,6 @@ Node *parse_sum(Parser *p, Token name, bool prod);
 int parse_dim(Parser *p, Func *f);
 bool parse_outputs(Parser *p, Func *f);
 bool parse_body(Parser *p, Func *f);
-
-/* reads.c: whether every read recorded since the last check stays within
- * its vector (false after reporting one that may not); forgets them. */
-bool ps_check_reads(Parser *p);
 
 /* symtab.c: the name maps (ps_map_get: the value of s, or -1); the
  * functions defined so far (ps_find_func: by name, or NULL); the number

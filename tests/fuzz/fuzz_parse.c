@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sema.h"
+#include "checks.h"
 #include "emit.h"
 #include "parse.h"
 
@@ -32,7 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Dag dag;
 	dag_init(&dag, arena);
 	Program prog;
-	if (parse_program(&prog, &src, &diag, &dag, "fz") == 0 &&
+	int errors = parse_program(&prog, &src, &diag, &dag, "fz");
+	errors += check_reads(&diag, &prog);
+	if (errors == 0 &&
 	    check_constants(&diag, &dag, &prog, true, true) == 0) {
 		EmitInfo info = {.lib = "fz", .input = "fuzz.sym", .sha256 = "0", .command = "symkern",
 		                 .version = "0", .f32 = true, .f64 = true};

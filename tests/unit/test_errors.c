@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sema.h"
+#include "checks.h"
 #include "tests.h"
 
 typedef struct {
@@ -202,6 +202,21 @@ UNIT_TEST(test_all_errors_reported, "messages", 0)
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:1: error: expected ')' to close '(' at 3:8"));
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:8: error: undefined symbol 'y'"));
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:7:5: error: complex infinity"));
+	parsed_free(p);
+}
+END_TEST
+
+/* The check stage bounds the reads of the definitions that parsed even
+ * when another did not: one run reports both. */
+UNIT_TEST(test_reads_checked_beside_errors, "messages", 0)
+{
+	Parsed *p = parse_text("f(v[n]) = Sum(v[k + 1], (k, 0, n - 1))\n"
+	                       "g(x) = x +\n"
+	                       "h(v[n]) = Sum(v[k], (k, 0, n - 1))\n");
+	ck_assert_int_eq(p->errors, 2);
+	ck_assert_int_eq(p->prog.ngufuncs, 2); /* f and h parsed; f's read is out of bounds */
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:1:15: error: cannot show that this read of 'v'"));
+	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:2:11: error:"));
 	parsed_free(p);
 }
 END_TEST

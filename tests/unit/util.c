@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
 
+#include "checks.h"
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -105,6 +107,7 @@ Parsed *parse_text(const char *text)
 	diag_init(&p->diag, &p->src, mem);
 	dag_init(&p->dag, p->arena);
 	p->errors = parse_program(&p->prog, &p->src, &p->diag, &p->dag, "t");
+	p->errors += check_reads(&p->diag, &p->prog); /* the check stage's bounds of reads, as cli.c runs it */
 	fclose(mem);
 	return p;
 }

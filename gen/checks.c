@@ -1,6 +1,6 @@
-/* sema.c: the semantic checks, after parsing: what the grammar cannot say
- * about a program that parsed (see sema.h). */
-#include "sema.h"
+/* checks.c: the check stage's constant ranges (checks.h): what the grammar
+ * cannot say about the constants of a program that parsed. */
+#include "checks.h"
 
 #include <math.h>
 
