@@ -30,7 +30,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
+
+import timing
 
 import numpy as np
 import sympy
@@ -61,17 +62,7 @@ def run_binary(binary, env_extra, args):
 
 
 def timed(fn):
-    for _ in range(WARM):
-        fn()
-    ts = []
-    for _ in range(REPS):
-        t0 = time.perf_counter()
-        fn()
-        ts.append((time.perf_counter() - t0) * 1e3)
-    ts.sort()
-    k = len(ts)
-    med = ts[k // 2] if k % 2 else (ts[k // 2 - 1] + ts[k // 2]) / 2
-    return {"ms": med, "min_ms": ts[0], "max_ms": ts[-1], "reps": REPS}
+    return timing.timed(fn, REPS, WARM)
 
 
 def errors(got, ref):

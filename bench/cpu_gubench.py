@@ -28,7 +28,8 @@ import json
 import os
 import platform
 import sys
-import time
+
+import timing
 
 os.environ["OMP_NUM_THREADS"] = "1"
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -77,15 +78,7 @@ def nb_powsum(x, dummy, s):
 
 
 def timed(fn):
-    for _ in range(WARM):
-        fn()
-    ts = []
-    for _ in range(REPS):
-        t0 = time.perf_counter()
-        fn()
-        ts.append((time.perf_counter() - t0) * 1e3)
-    ts.sort()
-    return {"ms": ts[len(ts) // 2], "min_ms": ts[0], "max_ms": ts[-1], "reps": REPS}
+    return timing.timed(fn, REPS, WARM)
 
 
 def main():
