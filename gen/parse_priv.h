@@ -53,7 +53,6 @@ typedef struct {
 	unsigned stamp;
 } NameMap;
 
-
 typedef struct {
 	Lexer lx;
 	Token tok;
