@@ -105,7 +105,9 @@ static bool both(const Gu<T> &g, size_t batch, size_t n, const std::vector<T> &v
 		if (ri == 0) {
 			std::vector<T> in(gpu.size());
 			CK(cudaMemcpy(in.data(), dout, in.size() * sizeof(T), cudaMemcpyDeviceToHost));
-			if (memcmp(in.data(), gpu.data(), in.size() * sizeof(T)) != 0) {
+			// An empty call writes nothing: the array keeps the input.
+			const T *want = batch && n ? gpu.data() : v.data();
+			if (memcmp(in.data(), want, in.size() * sizeof(T)) != 0) {
 				fprintf(stderr, "FAIL %s%s batch=%zu n=%zu layout=%d: in place differs\n", g.name, what, batch, n,
 				        layout);
 				failures++;
