@@ -279,13 +279,18 @@ struct SK_RT(gu_desc) {
 	/* G<N>, G_rows<N> (-> form), G_cols<N> (-> form) at index N: the
 	 * instances for run-time sizes 0 (any) and, where sized, 2 to 8 */
 	const void *item[9], *rows[9], *cols[9];
+	/* Where a result may overwrite an input in place: G_r, G_rows_r and
+	 * G_cols_r in the same way, the twins with every pointer restrict for
+	 * the calls that are not in place (NULL where none may be) */
+	const void *itemr[9], *rowsr[9], *colsr[9];
 	const void *red, *redc;            /* split: G_red, G_redc */
 	const void *prek, *pre2;           /* pre: G_pre, NAME_priv_pre2<T, MUL> (MUL: redmul) */
 	const void *emap;                  /* par 1: G_emap */
 	const void *stot, *sscan, *sapply; /* par 2: G_stot, NAME_priv_sscan<T, MUL> (MUL: smul), G_sapply */
 	const void *sapplyr;               /* par 2 where a result may overwrite an input in place: G_sapplyr
 	                                    * (G_sapply with every pointer restrict) for calls not in place */
-	std::atomic<int> (*grid)[SK_LIB(MAX_DEVICES)]; /* G_grid: [0] G, [1] G_rows, [2] G_cols, by device */
+	std::atomic<int> (*grid)[SK_LIB(MAX_DEVICES)]; /* G_grid: [0] G, [1] G_rows, [2] G_cols, [3] to [5] their
+	                                                * twins, by device */
 };
 
 /* One call's values, which the entry computes from the gufunc's own
@@ -347,7 +352,9 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
                             int nargs, cudaStream_t stream)
 {
 	const size_t batch = c->batch;
-	const void *kernel = d->item[0];
+	const int r = d->itemr[0] && !c->inplace ? 3 : 0; /* the restrict twins: grid cache r */
+	const void *const *item = r ? d->itemr : d->item;
+	const void *kernel = item[0];
 	int grid, rc;
 	/* A few long rows: threads over the elements (see the kernels).
 	 * Scratch from the library's pool: the parts and values of the
@@ -484,11 +491,11 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 		args[nargs] = (void *)&ts;
 		/* Rows of up to 16 bytes go straight out: measured faster on an H200. */
 		if (len * d->size > 16 && len <= SK_LIB(GU_STAGE) / d->size && smem <= SK_LIB(GU_STAGE) && c->rows) {
-			kernel = SK_RT(gu_pick)(d->rows, d->sized, len);
+			kernel = SK_RT(gu_pick)(r ? d->rowsr : d->rows, d->sized, len);
 			/* Four waves of blocks: a block waits at its barriers while others
 			 * compute (measured on an H200: Hermite 10M x 8 rows 0.81 of a copy
 			 * with one wave, 0.89 with four). */
-			rc = SK_RT(grid)(kernel, d->grid[1], batch, &grid, SK_LIB(GU_STAGE), 4);
+			rc = SK_RT(grid)(kernel, d->grid[1 + r], batch, &grid, SK_LIB(GU_STAGE), 4);
 			if (rc != 0)
 				return rc;
 			return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, smem, stream));
@@ -496,15 +503,15 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 		/* Columns: staged when every term's row starts on 16 bytes. */
 		const size_t csmem = (size_t)d->nouts * SK_LIB(BLOCK) * len * d->size;
 		if (csmem <= SK_LIB(GU_STAGE) && c->cols) {
-			kernel = SK_RT(gu_pick)(d->cols, d->sized, len);
-			rc = SK_RT(grid)(kernel, d->grid[2], batch, &grid, SK_LIB(GU_STAGE), 4);
+			kernel = SK_RT(gu_pick)(r ? d->colsr : d->cols, d->sized, len);
+			rc = SK_RT(grid)(kernel, d->grid[2 + r], batch, &grid, SK_LIB(GU_STAGE), 4);
 			if (rc != 0)
 				return rc;
 			return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, csmem, stream));
 		}
-		kernel = SK_RT(gu_pick)(d->item, d->sized, len);
+		kernel = SK_RT(gu_pick)(item, d->sized, len);
 	}
-	rc = SK_RT(grid)(kernel, d->grid[0], batch, &grid);
+	rc = SK_RT(grid)(kernel, d->grid[r], batch, &grid);
 	if (rc != 0)
 		return rc;
 	return SK_RT(status)(cudaLaunchKernel(kernel, dim3((unsigned)grid), dim3(SK_LIB(BLOCK)), args, 0, stream));

@@ -256,6 +256,13 @@ m4_dnl a definition; it is used by a dozen kernels and declarations).
 m4_define([[sk_gu_params]], [[sk__gu_memo([[sk__gp_]]$1[[_]]sk_P, [[$1]], [[ *]], [[ *]])]])
 m4_define([[sk_gu_kparams]], [[sk__gu_memo([[sk__gk_]]$1[[_]]sk_P, [[$1]], [[ *__restrict__ ]], [[ *]])]])
 m4_define([[sk_gu_kparamsro]], [[sk__gu_memo([[sk__gr_]]$1[[_]]sk_P, [[$1]], [[ *__restrict__ ]], [[ *__restrict__ ]])]])
+m4_dnl sk_gu_twins(TEXT): TEXT for gufunc sk_i with sk_R empty and
+m4_dnl sk_gu_kp as sk_gu_kparams; then, where a result may overwrite an
+m4_dnl input in place, again with sk_R `_r' and sk_gu_kp as sk_gu_kparamsro:
+m4_dnl the kernels' twins for the calls that are not in place.
+m4_define([[sk_gu_twins]], [[sk__twin([[]], [[sk_gu_kparams]], [[$1]])m4_ifelse(sk_gu_inplace(sk_i), [[none]], [[]],
+[[sk__twin([[_r]], [[sk_gu_kparamsro]], [[$1]])]])]])
+m4_define([[sk__twin]], [[m4_pushdef([[sk_R]], [[$1]])m4_pushdef([[sk_gu_kp]], m4_defn([[$2]]))$3[[]]m4_popdef([[sk_R]])m4_popdef([[sk_gu_kp]])]])
 m4_define([[sk__gu_memo]], [[m4_ifdef([[$1]], [[]], [[sk__gu_def([[$1]], [[$2]], [[$3]], [[$4]])]])m4_indir([[$1]])]])
 m4_define([[sk__gu_def]], [[m4_pushdef([[sk__R]], [[$3]])m4_pushdef([[sk__RA]], [[$4]])m4_define([[$1]], [[size_t batch[[, ]]]]sk__gu_pars([[$2]]))m4_popdef([[sk__R]])m4_popdef([[sk__RA]])]])
 m4_dnl sk__gu_pars(I): the parameters after batch from the list sk_gu_pars_I
