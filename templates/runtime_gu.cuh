@@ -285,7 +285,8 @@ struct SK_RT(gu_desc) {
 	const void *itemr[9], *rowsr[9], *colsr[9];
 	const void *red, *redc;            /* split: G_red, G_redc */
 	const void *prek, *pre2;           /* pre: G_pre, NAME_priv_pre2<T, MUL> (MUL: redmul) */
-	const void *emap;                  /* par 1: G_emap */
+	const void *emap, *emapr;          /* par 1: G_emap, and where a result may overwrite an input in place
+	                                    * G_emap_r, its twin with every pointer restrict (else NULL) */
 	const void *stot, *sscan, *sapply; /* par 2: G_stot, NAME_priv_sscan<T, MUL> (MUL: smul), G_sapply */
 	const void *sapplyr;               /* par 2 where a result may overwrite an input in place: G_sapplyr
 	                                    * (G_sapply with every pointer restrict) for calls not in place */
@@ -403,7 +404,7 @@ static int SK_RT(gu_launch)(const SK_RT(gu_desc) *d, const SK_RT(gu_call) *c, SK
 			if (d->par == 1) {
 				args[nargs] = (void *)&pre;
 				if (e == cudaSuccess)
-					e = cudaLaunchKernel(d->emap, dim3((unsigned)((batch * nc + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK))),
+					e = cudaLaunchKernel(d->emapr && !c->inplace ? d->emapr : d->emap, dim3((unsigned)((batch * nc + SK_LIB(BLOCK) - 1) / SK_LIB(BLOCK))),
 					                     dim3(SK_LIB(BLOCK)), args, 0, stream);
 			} else {
 				void *&tot = x->tot;
