@@ -1,7 +1,8 @@
 /* builtins.c: calls of built-in functions (parse_priv.h): their arguments
  * parsed and checked, and each lowered to DAG nodes: log with a base as a
  * quotient, powers, factorial and binomial, sign and Heaviside as
- * selects, Piecewise, And, Or and the compositions of compose.c. */
+ * selects, sec and the other reciprocals as quotients, Piecewise, And, Or
+ * and the compositions of compose.c. */
 #include "parse_priv.h"
 
 #include <stdio.h>
@@ -160,6 +161,10 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		return ps_checked(p, dag_call(d, b->fn, a), name.loc);
 	}
+	case B_RECIP: /* sec(x) = 1/cos(x), csc, cot and coth likewise */
+		if (!arity(p, nm, n, 1, 1, name.loc))
+			return NULL;
+		return ps_checked(p, dag_op(d, N_DIV, dag_const(d, num_int(1)), dag_call(d, b->fn, a)), name.loc);
 	case B_LOG:
 		if (!arity(p, nm, n, 1, 2, name.loc))
 			return NULL;
@@ -192,7 +197,9 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	case B_SINC:
 	case B_COSM1:
 	case B_LOGADDEXP:
-	case B_LOGADDEXP2: {
+	case B_LOGADDEXP2:
+	case B_SECH:
+	case B_CSCH: {
 		int k = compose_arity(b->kind);
 		if (!arity(p, nm, n, k, k, name.loc))
 			return NULL;

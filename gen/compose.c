@@ -41,6 +41,23 @@ Node *compose(Dag *d, BuiltinKind k, Node **a)
 		Node *l = call1(d, MF_LOG1P, call1(d, MF_EXP2, gap));
 		return dag_op(d, N_ADD, m, dag_op(d, N_DIV, l, call1(d, MF_LOG, num(d, 2))));
 	}
+	case B_SECH:
+	case B_CSCH: {
+		/* 1/cosh(x) and 1/sinh(x) up to |x| = 20; beyond, 2 exp(-|x|) with
+		 * the sign of x for csch (the relative difference, e^-2|x|, is below
+		 * 4e-18, under half an ulp of a double), which keeps the values
+		 * where cosh and sinh overflow but the result is still a subnormal
+		 * number (|x| from 709.8 to 745 in double). */
+		Node *ax = call1(d, MF_FABS, a[0]);
+		Node *near = dag_op(d, N_LT, ax, num(d, 20));
+		if (k == B_SECH)
+			return dag_select(d, near, dag_op(d, N_DIV, num(d, 1), call1(d, MF_COSH, a[0])),
+			                  dag_op(d, N_MUL, num(d, 2), call1(d, MF_EXP, dag_op(d, N_NEG, ax, NULL))));
+		Node *tail = dag_select(d, dag_op(d, N_GT, a[0], num(d, 0)),
+		                        dag_op(d, N_MUL, num(d, 2), call1(d, MF_EXP, dag_op(d, N_NEG, a[0], NULL))),
+		                        dag_op(d, N_MUL, num(d, -2), call1(d, MF_EXP, a[0])));
+		return dag_select(d, near, dag_op(d, N_DIV, num(d, 1), call1(d, MF_SINH, a[0])), tail);
+	}
 	default:
 		return NULL;
 	}

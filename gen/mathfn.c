@@ -47,6 +47,7 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
 #define U(n, why) {n, B_UNSUPPORTED, MF_COUNT, why, NULL}
 #define K(n, k) {n, k, MF_COUNT, NULL, NULL}
+#define R(n, f) {n, B_RECIP, f, NULL, NULL}
 #define C(n, sympy) {n, B_CONST_ALIAS, MF_COUNT, NULL, sympy}
 /* SymPy's names, with sympy.codegen's (Cbrt, Sqrt, expm1, ..., cosm1,
  * logaddexp, sinc); then the spellings sympy.ccode prints for the same
@@ -86,6 +87,10 @@ static const Builtin builtins[] = {
 	M("cos", MF_COS),
 	M("cosh", MF_COSH),
 	K("cosm1", B_COSM1),
+	R("cot", MF_TAN),
+	R("coth", MF_TANH),
+	R("csc", MF_SIN),
+	K("csch", B_CSCH),
 	M("erf", MF_ERF),
 	M("erfc", MF_ERFC),
 	M("exp", MF_EXP),
@@ -112,6 +117,8 @@ static const Builtin builtins[] = {
 	U("oo", "infinity ('oo') is not supported"),
 	U("re", "complex functions ('re') are not supported"),
 	K("pi", B_CONST_PI),
+	R("sec", MF_COS),
+	K("sech", B_SECH),
 	K("sign", B_SIGN),
 	M("sin", MF_SIN),
 	K("sinc", B_SINC),
@@ -145,6 +152,7 @@ static const Builtin builtins[] = {
 #undef M
 #undef U
 #undef K
+#undef R
 #undef C
 
 const Builtin *builtin_lookup(const char *name)

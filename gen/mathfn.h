@@ -39,8 +39,10 @@ typedef enum {
 	B_SUM, B_PRODUCT, /* reductions: gufuncs only */
 	B_FACTORIAL, B_BINOMIAL,
 	B_POW,       /* pow(a, b): ccode's spelling of a**b */
-	/* formulas over other built-ins (compose.c): sympy.codegen's nodes */
-	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2,
+	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
+	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
+	 * and sech and csch */
+	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,
 	/* constants: pi, E, True, False, and ccode's M_ names (see alias) */
 	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE, B_CONST_ALIAS,
 	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */
@@ -49,7 +51,7 @@ typedef enum {
 typedef struct {
 	const char *name;
 	BuiltinKind kind;
-	MathFn fn;       /* for B_MATH, B_MINMAX (MF_FMIN or MF_FMAX) */
+	MathFn fn;       /* for B_MATH, B_RECIP, B_MINMAX (MF_FMIN or MF_FMAX) */
 	const char *why; /* for B_UNSUPPORTED */
 	/* for B_CONST_ALIAS: the constant as SymPy's str() prints it, parsed in
 	 * its place, so that M_PI_2 gives the code pi/2 gives */

@@ -43,7 +43,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
-    "pi", "E")})
+    "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -130,6 +130,17 @@ SINGLES = [
     _s("f_cosh", sympy.cosh(x), [D.uni(lambda L: -L["lnmax"], LN), D.logu(SUB, 1, True),
                                 D.near(lambda L: L["lnmax"] + 0.69, True)], "cosh"),
     _s("f_tanh", sympy.tanh(x), [D.logu(SUB, 30, True), D.uni(-3, 3)], "tanh"),
+    # SymPy's reciprocal functions: 1/cos(x), ...; sech and csch 2 exp(-|x|) beyond |x| = 20
+    _s("f_sec", sympy.sec(x), [D.uni(-10, 10), D.logu(SUB, 1e22, True), D.multiples(PI / 2, 10 ** 6)], "sec"),
+    _s("f_csc", sympy.csc(x), [D.uni(-10, 10), D.logu(lambda L: 4 / L["max"], 1e22, True),
+                              D.multiples(PI, 10 ** 6)], "csc"),
+    _s("f_cot", sympy.cot(x), [D.uni(-10, 10), D.logu(lambda L: 4 / L["max"], 1e22, True),
+                              D.multiples(PI / 2, 10 ** 6)], "cot"),
+    _s("f_sech", sympy.sech(x), [D.uni(-30, 30), D.full(), D.near(20, True),
+                                D.near(lambda L: L["lnmax"] + 0.69, True)], "sech"),
+    _s("f_csch", sympy.csch(x), [D.uni(-30, 30), D.logu(lambda L: 4 / L["max"], lambda L: -L["lnsub"], True),
+                                D.near(20, True), D.near(lambda L: L["lnmax"] + 0.69, True)], "csch"),
+    _s("f_coth", sympy.coth(x), [D.logu(lambda L: 4 / L["max"], 30, True), D.uni(-3, 3)], "coth"),
     _s("f_asinh", sympy.asinh(x), [D.full(), D.uni(-3, 3)], "asinh"),
     _s("f_acosh", sympy.acosh(x), [D.logu(1, BIG), D.near(1)], "acosh"),
     _s("f_atanh", sympy.atanh(x), [D.uni(-1, 1), D.near(1, True), D.logu(SUB, 1, True)], "atanh"),

@@ -146,6 +146,7 @@ DOMAIN = {
     "log": lambda x: x > 0, "log2": lambda x: x > 0, "log10": lambda x: x > 0,
     "log1p": lambda x: x > -1, "sqrt": lambda x: x >= 0,
     "gamma": _INT_POLE, "loggamma": _INT_POLE,
+    "csc": lambda x: x != 0, "cot": lambda x: x != 0, "csch": lambda x: x != 0, "coth": lambda x: x != 0,
 }
 
 
@@ -163,7 +164,8 @@ UNARY = {
     "log2": lambda x: mp.log(x, 2), "log10": mp.log10, "log1p": mp.log1p, "sqrt": mp.sqrt,
     "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
     "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
-    "sign": _sign,
+    "sign": _sign, "sec": mp.sec, "csc": mp.csc, "cot": mp.cot, "sech": mp.sech, "csch": mp.csch,
+    "coth": mp.coth,
 }
 UNARY = {k: _guard(_within(v, DOMAIN.get(k)), k) for k, v in UNARY.items()}
 

@@ -87,6 +87,13 @@ static const Case cases[] = {
 	{"f(x, y) = logaddexp(x, y)", -50, 0, 1.92874984796391780e-22L},           /* nor underflow */
 	{"f(x, y) = logaddexp2(x, y)", 3, 1, 3.32192809488736234787031942949L},
 	{"f(x, y) = logaddexp2(x, y)", -2000, -2000, -1999.0L},
+	/* SymPy's reciprocal functions: 1/cos(x) and so on */
+	{"f(x) = sec(x)", 0.5L, 0, 1.13949392732454912231332776820L},
+	{"f(x) = csc(x)", 0.5L, 0, 2.08582964293348818577250167545L},
+	{"f(x) = cot(x)", 0.5L, 0, 1.83048772171245191926801943897L},
+	{"f(x) = sech(x)", 2, 0, 0.265802228834079692120862739821L},
+	{"f(x) = csch(x)", 2, 0, 0.275720564771783207758351482163L},
+	{"f(x) = coth(x)", 2, 0, 1.03731472072754809587780976477L},
 	/* sympy.ccode's spellings, as ccode prints them */
 	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
 	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},
