@@ -199,7 +199,13 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	case B_LOGADDEXP:
 	case B_LOGADDEXP2:
 	case B_SECH:
-	case B_CSCH: {
+	case B_CSCH:
+	case B_ACOT:
+	case B_ASEC:
+	case B_ACSC:
+	case B_ASECH:
+	case B_ACSCH:
+	case B_ACOTH: {
 		int k = compose_arity(b->kind);
 		if (!arity(p, nm, n, k, k, name.loc))
 			return NULL;

@@ -18,6 +18,12 @@ static Node *call1(Dag *d, MathFn fn, Node *a)
 	return dag_call(d, fn, &a);
 }
 
+/* x, with -0 made +0 (where SymPy's value at 0 is the limit from above). */
+static Node *plus_zero(Dag *d, Node *x)
+{
+	return dag_select(d, dag_op(d, N_EQ, x, num(d, 0)), num(d, 0), x);
+}
+
 Node *compose(Dag *d, BuiltinKind k, Node **a)
 {
 	switch (k) {
@@ -57,6 +63,50 @@ Node *compose(Dag *d, BuiltinKind k, Node **a)
 		                        dag_op(d, N_MUL, num(d, 2), call1(d, MF_EXP, dag_op(d, N_NEG, a[0], NULL))),
 		                        dag_op(d, N_MUL, num(d, -2), call1(d, MF_EXP, a[0])));
 		return dag_select(d, near, dag_op(d, N_DIV, num(d, 1), call1(d, MF_SINH, a[0])), tail);
+	}
+	case B_ACOT: /* atan(1/x); SymPy's acot(0) is pi/2, so -0 counts as +0 */
+		return call1(d, MF_ATAN, dag_op(d, N_DIV, num(d, 1), plus_zero(d, a[0])));
+	case B_ACSCH: /* asinh(1/x): asinh's relative condition is at most 1 */
+		return call1(d, MF_ASINH, dag_op(d, N_DIV, num(d, 1), a[0]));
+	case B_ASEC:
+	case B_ACSC: {
+		/* acos(1/x) and asin(1/x) lose all precision near |x| = 1 (the
+		 * derivatives are infinite there); instead, with r = sqrt(x**2 - 1)
+		 * computed as sqrt(|x| - 1)*sqrt(|x| + 1) (|x| - 1 is exact near 1,
+		 * and nothing overflows), asec(x) = atan2(r, s) and acsc(x) =
+		 * atan2(s, r), s = 1 with x's sign: NaN for |x| < 1, as SymPy's
+		 * values there are complex. */
+		Node *ax = call1(d, MF_FABS, a[0]);
+		Node *r = dag_op(d, N_MUL, call1(d, MF_SQRT, dag_op(d, N_SUB, ax, num(d, 1))),
+		                 call1(d, MF_SQRT, dag_op(d, N_ADD, ax, num(d, 1))));
+		Node *s = dag_select(d, dag_op(d, N_LT, a[0], num(d, 0)), num(d, -1), num(d, 1));
+		Node *two[2] = {k == B_ASEC ? r : s, k == B_ASEC ? s : r};
+		return dag_call(d, MF_ATAN2, two);
+	}
+	case B_ASECH: {
+		/* acosh(1/x) = log((1 + s)/x), s = sqrt((1 - x)*(1 + x)): from
+		 * x = 1/2 as log1p(((1 - x) + s)/x), both terms >= 0, so nothing
+		 * cancels near 1; below as log1p(s) - log(x), two terms >= 0, which
+		 * does not overflow for subnormal x as (1 + s)/x would.  NaN
+		 * outside [0, 1] (log of x < 0, log1p of less than -1 or sqrt of
+		 * less than 0), inf at 0. */
+		Node *x = a[0];
+		Node *om = dag_op(d, N_SUB, num(d, 1), x);
+		Node *s = call1(d, MF_SQRT, dag_op(d, N_MUL, om, dag_op(d, N_ADD, num(d, 1), x)));
+		Node *half = dag_const(d, num_div(num_int(1), num_int(2)));
+		return dag_select(d, dag_op(d, N_LT, x, half),
+		                  dag_op(d, N_SUB, call1(d, MF_LOG1P, s), call1(d, MF_LOG, x)),
+		                  call1(d, MF_LOG1P, dag_op(d, N_DIV, dag_op(d, N_ADD, om, s), x)));
+	}
+	case B_ACOTH: {
+		/* atanh(1/x) = log((x + 1)/(x - 1))/2 = log1p(2/(|x| - 1))/2 with
+		 * x's sign: |x| - 1 is exact near 1, where 1/x would lose it; NaN
+		 * for |x| < 1, inf at 1. */
+		Node *h = dag_op(d, N_DIV,
+		                 call1(d, MF_LOG1P, dag_op(d, N_DIV, num(d, 2),
+		                                           dag_op(d, N_SUB, call1(d, MF_FABS, a[0]), num(d, 1)))),
+		                 num(d, 2));
+		return dag_select(d, dag_op(d, N_LT, a[0], num(d, 0)), dag_op(d, N_NEG, h, NULL), h);
 	}
 	default:
 		return NULL;

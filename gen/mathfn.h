@@ -41,8 +41,9 @@ typedef enum {
 	B_POW,       /* pow(a, b): ccode's spelling of a**b */
 	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
 	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
-	 * and sech and csch */
+	 * sech and csch, and the inverse reciprocal functions */
 	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,
+	B_ACOT, B_ASEC, B_ACSC, B_ASECH, B_ACSCH, B_ACOTH,
 	/* constants: pi, E, True, False, and ccode's M_ names (see alias) */
 	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE, B_CONST_ALIAS,
 	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */

@@ -43,7 +43,8 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
-    "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth")})
+    "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
+    "acot", "asec", "acsc", "asech", "acsch", "acoth")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -141,6 +142,13 @@ SINGLES = [
     _s("f_csch", sympy.csch(x), [D.uni(-30, 30), D.logu(lambda L: 4 / L["max"], lambda L: -L["lnsub"], True),
                                 D.near(20, True), D.near(lambda L: L["lnmax"] + 0.69, True)], "csch"),
     _s("f_coth", sympy.coth(x), [D.logu(lambda L: 4 / L["max"], 30, True), D.uni(-3, 3)], "coth"),
+    # their inverses, written to keep precision near |x| = 1 (compose.c)
+    _s("f_acot", sympy.acot(x), [D.full(), D.uni(-10, 10)], "acot"),
+    _s("f_asec", sympy.asec(x), [D.logu(1, BIG, True), D.near(1, True), D.uni(-10, 10)], "asec"),
+    _s("f_acsc", sympy.acsc(x), [D.logu(1, BIG, True), D.near(1, True), D.uni(-10, 10)], "acsc"),
+    _s("f_asech", sympy.asech(x), [D.uni(0, 1), D.near(1), D.logu(SUB, 1)], "asech"),
+    _s("f_acsch", sympy.acsch(x), [D.logu(lambda L: 4 / L["max"], BIG, True), D.uni(-3, 3)], "acsch"),
+    _s("f_acoth", sympy.acoth(x), [D.logu(1, BIG, True), D.near(1, True), D.uni(-10, 10)], "acoth"),
     _s("f_asinh", sympy.asinh(x), [D.full(), D.uni(-3, 3)], "asinh"),
     _s("f_acosh", sympy.acosh(x), [D.logu(1, BIG), D.near(1)], "acosh"),
     _s("f_atanh", sympy.atanh(x), [D.uni(-1, 1), D.near(1, True), D.logu(SUB, 1, True)], "atanh"),

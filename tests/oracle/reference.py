@@ -147,6 +147,8 @@ DOMAIN = {
     "log1p": lambda x: x > -1, "sqrt": lambda x: x >= 0,
     "gamma": _INT_POLE, "loggamma": _INT_POLE,
     "csc": lambda x: x != 0, "cot": lambda x: x != 0, "csch": lambda x: x != 0, "coth": lambda x: x != 0,
+    "asec": lambda x: abs(x) >= 1, "acsc": lambda x: abs(x) >= 1, "asech": lambda x: 0 < x <= 1,
+    "acsch": lambda x: x != 0, "acoth": lambda x: abs(x) > 1,
 }
 
 
@@ -165,7 +167,8 @@ UNARY = {
     "cbrt": _cbrt, "Abs": abs, "floor": mpmath.floor, "ceiling": mpmath.ceil,
     "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
     "sign": _sign, "sec": mp.sec, "csc": mp.csc, "cot": mp.cot, "sech": mp.sech, "csch": mp.csch,
-    "coth": mp.coth,
+    "coth": mp.coth, "acot": mp.acot, "asec": mp.asec, "acsc": mp.acsc, "asech": mp.asech,
+    "acsch": mp.acsch, "acoth": mp.acoth,
 }
 UNARY = {k: _guard(_within(v, DOMAIN.get(k)), k) for k, v in UNARY.items()}
 
