@@ -205,7 +205,9 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	case B_ACSC:
 	case B_ASECH:
 	case B_ACSCH:
-	case B_ACOTH: {
+	case B_ACOTH:
+	case B_MOD:
+	case B_FRAC: {
 		int k = compose_arity(b->kind);
 		if (!arity(p, nm, n, k, k, name.loc))
 			return NULL;

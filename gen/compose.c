@@ -5,7 +5,7 @@
 
 int compose_arity(BuiltinKind k)
 {
-	return k == B_LOGADDEXP || k == B_LOGADDEXP2 ? 2 : 1;
+	return k == B_LOGADDEXP || k == B_LOGADDEXP2 || k == B_MOD ? 2 : 1;
 }
 
 static Node *num(Dag *d, int v)
@@ -108,6 +108,19 @@ Node *compose(Dag *d, BuiltinKind k, Node **a)
 		                 num(d, 2));
 		return dag_select(d, dag_op(d, N_LT, a[0], num(d, 0)), dag_op(d, N_NEG, h, NULL), h);
 	}
+	case B_MOD: {
+		/* SymPy's Mod(a, b) has the sign of b (Python's %): fmod (exact,
+		 * the sign of a), plus b where the signs differ, one rounding, as
+		 * CPython's float % does; NaN for b = 0. */
+		Node *two[2] = {a[0], a[1]};
+		Node *r = dag_call(d, MF_FMOD, two);
+		Node *z = num(d, 0);
+		Node *flip = dag_op(d, N_OR, dag_op(d, N_AND, dag_op(d, N_LT, r, z), dag_op(d, N_GT, a[1], z)),
+		                    dag_op(d, N_AND, dag_op(d, N_GT, r, z), dag_op(d, N_LT, a[1], z)));
+		return dag_select(d, flip, dag_op(d, N_ADD, r, a[1]), r);
+	}
+	case B_FRAC: /* x - floor(x): exact for x >= 0, one rounding below */
+		return dag_op(d, N_SUB, a[0], call1(d, MF_FLOOR, a[0]));
 	default:
 		return NULL;
 	}

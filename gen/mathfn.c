@@ -42,6 +42,7 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_HYPOT] = {"hypot", 2, NULL, hypotl, NULL},
 	[MF_FMA] = {"fma", 3, NULL, NULL, fmal},
 	[MF_POW] = {"pow", 2, NULL, powl, NULL},
+	[MF_FMOD] = {"fmod", 2, NULL, fmodl, NULL},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
@@ -63,6 +64,7 @@ static const Builtin builtins[] = {
 	U("Integral", "integrals are not supported; call doit() in SymPy first"),
 	{"Max", B_MINMAX, MF_FMAX, NULL, NULL},
 	{"Min", B_MINMAX, MF_FMIN, NULL, NULL},
+	K("Mod", B_MOD),
 	K("Ne", B_NE),
 	K("Not", B_NOT),
 	K("Or", B_OR),
@@ -105,6 +107,7 @@ static const Builtin builtins[] = {
 	K("factorial", B_FACTORIAL),
 	M("floor", MF_FLOOR),
 	M("fma", MF_FMA),
+	K("frac", B_FRAC),
 	M("gamma", MF_TGAMMA),
 	M("hypot", MF_HYPOT),
 	U("im", "complex functions ('im') are not supported"),
@@ -151,6 +154,7 @@ static const Builtin builtins[] = {
 	M("fabs", MF_FABS),
 	M("fmax", MF_FMAX),
 	M("fmin", MF_FMIN),
+	M("fmod", MF_FMOD),
 	M("lgamma", MF_LGAMMA),
 	K("pow", B_POW),
 	M("tgamma", MF_TGAMMA),

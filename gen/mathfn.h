@@ -13,7 +13,7 @@ typedef enum {
 	MF_SINH, MF_COSH, MF_TANH, MF_ASINH, MF_ACOSH, MF_ATANH,
 	MF_EXP, MF_LOG, MF_SQRT, MF_CBRT, MF_FABS, MF_FLOOR, MF_CEIL,
 	MF_FMIN, MF_FMAX, MF_ERF, MF_ERFC, MF_TGAMMA, MF_LGAMMA,
-	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW,
+	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW, MF_FMOD,
 	MF_COUNT
 } MathFn;
 
@@ -41,9 +41,9 @@ typedef enum {
 	B_POW,       /* pow(a, b): ccode's spelling of a**b */
 	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
 	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
-	 * sech and csch, and the inverse reciprocal functions */
+	 * sech and csch, the inverse reciprocal functions, Mod and frac */
 	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,
-	B_ACOT, B_ASEC, B_ACSC, B_ASECH, B_ACSCH, B_ACOTH,
+	B_ACOT, B_ASEC, B_ACSC, B_ASECH, B_ACSCH, B_ACOTH, B_MOD, B_FRAC,
 	/* constants: pi, E, True, False, and ccode's M_ names (see alias) */
 	B_CONST_PI, B_CONST_E, B_TRUE, B_FALSE, B_CONST_ALIAS,
 	B_UNSUPPORTED /* a SymPy name symkern knows and refuses; see why */

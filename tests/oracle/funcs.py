@@ -44,7 +44,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
-    "acot", "asec", "acsc", "asech", "acsch", "acoth")})
+    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -173,6 +173,9 @@ SINGLES = [
        "hypot", (x, y)),
     _s("f_fma", fma(x, y, z), [D.pair(D.logu(1e-10, 1e10, True), D.logu(1e-10, 1e10, True),
                                      D.logu(1e-10, 1e10, True))], "fma", (x, y, z)),
+    _s("f_mod", sympy.Mod(x, y), [D.pair(D.uni(-100, 100), D.uni(-10, 10)),
+                                 D.pair(D.full(), D.logu(1e-3, 1e3, True))], "mod", (x, y)),
+    _s("f_frac", sympy.frac(x), [D.integers_near(1000), D.uni(-10, 10), D.logu(SUB, 1e20, True)], "mod"),
     _s("f_min", sympy.Min(x, y), [D.pair(D.full(), D.full())], "exact", (x, y)),
     _s("f_max", sympy.Max(x, y), [D.pair(D.full(), D.full())], "exact", (x, y)),
 ]

@@ -19,6 +19,7 @@ by MAX_DPS digits is dropped.
 """
 
 import math
+from fractions import Fraction
 
 import mpmath
 from mpmath import mp
@@ -168,7 +169,7 @@ UNARY = {
     "erf": mp.erf, "erfc": mp.erfc, "gamma": _gamma, "loggamma": _loggamma,
     "sign": _sign, "sec": mp.sec, "csc": mp.csc, "cot": mp.cot, "sech": mp.sech, "csch": mp.csch,
     "coth": mp.coth, "acot": mp.acot, "asec": mp.asec, "acsc": mp.acsc, "asech": mp.asech,
-    "acsch": mp.acsch, "acoth": mp.acoth,
+    "acsch": mp.acsch, "acoth": mp.acoth, "frac": lambda x: x - mpmath.floor(x),
 }
 UNARY = {k: _guard(_within(v, DOMAIN.get(k)), k) for k, v in UNARY.items()}
 
@@ -273,6 +274,19 @@ def _compile(e, track, edge=lambda name, a: None):
     if cls == "fma":
         return lambda env: track(mpmath.fadd(mpmath.fmul(args[0](env), args[1](env), exact=True),
                                              args[2](env), exact=True))
+    if cls == "Mod":  # Python's %: the sign of the divisor; exact in mpmath
+        def exact(v):  # an mpf as a Fraction, exactly
+            sign, m, e, _ = v._mpf_
+            f = Fraction(m * 2 ** e) if e >= 0 else Fraction(m, 2 ** -e)
+            return -f if sign else f
+
+        def mod(a, b):
+            if b == 0 or not (mpmath.isfinite(a) and mpmath.isfinite(b)):
+                return None
+            r = exact(a) % exact(b)
+            return mpmath.mpf(r.numerator) / r.denominator
+        g = _guard(mod)
+        return lambda env: track(g(args[0](env), args[1](env)))
     if cls in ("Min", "Max"):
         pick = min if cls == "Min" else max
         return lambda env: track(pick(a(env) for a in args))

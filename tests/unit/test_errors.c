@@ -145,6 +145,8 @@ static const Bad bad[] = {
 	{"f(x) = x + csc(0)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = coth(x > 1)", 1, 13, "'coth' needs a number, not a condition"},
 	{"f(x) = acoth(x, x)", 1, 8, "'acoth' takes 1 argument, got 2"},
+	{"f(x) = Mod(x)", 1, 8, "'Mod' takes 2 arguments, got 1"},
+	{"f(x) = x + Mod(1, 0)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = x + acsch(0)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = Sqrt(-1) + x", 1, 8, "constant expression is not a finite real number"},
 	/* With or without a True branch: a NaN x does not always give NaN */

@@ -103,6 +103,13 @@ static const Case cases[] = {
 	{"f(x) = asech(x)", 0.5L, 0, 1.31695789692481670862504634731L},
 	{"f(x) = acsch(x)", -2, 0, -0.481211825059603447497758913424L},
 	{"f(x) = acoth(x)", 1.5L, 0, 0.804718956217050187300379666613L},
+	/* Mod: the sign of the divisor, as Python's %; frac */
+	{"f(x, y) = Mod(x, y)", 7.5L, 2, 1.5L},
+	{"f(x, y) = Mod(x, y)", -7.5L, 2, 0.5L},
+	{"f(x, y) = Mod(x, y)", 7.5L, -2, -0.5L},
+	{"f(x, y) = Mod(x, y)", -7.5L, -2, -1.5L},
+	{"f(x, y) = fmod(x, y)", -7.5L, 2, -1.5L}, /* ccode's: C's sign */
+	{"f(x) = frac(x)", -2.25L, 0, 0.75L},
 	/* sympy.ccode's spellings, as ccode prints them */
 	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
 	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},
