@@ -49,6 +49,7 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 #define U(n, why) {n, B_UNSUPPORTED, MF_COUNT, why, NULL}
 #define K(n, k) {n, k, MF_COUNT, NULL, NULL}
 #define R(n, f) {n, B_RECIP, f, NULL, NULL}
+#define S(n) U(n, "'" n "' is a special function symkern does not compute yet (symkern(5) lists those it does)")
 #define C(n, sympy) {n, B_CONST_ALIAS, MF_COUNT, NULL, sympy}
 /* SymPy's names, with sympy.codegen's (Cbrt, Sqrt, expm1, ..., cosm1,
  * logaddexp, sinc); then the spellings sympy.ccode prints for the same
@@ -136,6 +137,47 @@ static const Builtin builtins[] = {
 	M("tan", MF_TAN),
 	M("tanh", MF_TANH),
 	U("zoo", "complex infinity ('zoo') is not supported"),
+	/* SymPy's special functions symkern does not compute yet: refused,
+	 * with a formula where one is exact for real arguments */
+	U("FallingFactorial", "'FallingFactorial' is not supported: write gamma(x + 1)/gamma(x - k + 1)"),
+	U("RisingFactorial", "'RisingFactorial' is not supported: write gamma(x + k)/gamma(x)"),
+	U("beta", "'beta' is not supported: write gamma(a)*gamma(b)/gamma(a + b), or exp(loggamma(a) + "
+	          "loggamma(b) - loggamma(a + b)) where the gammas overflow (a, b > 0)"),
+	U("erf2", "'erf2' is not supported: write erf(y) - erf(x) (it loses relative precision where both "
+	          "are near 1, or near -1)"),
+	U("exp_polar", "'exp_polar' is not supported: for a real argument it is exp; write exp(x)"),
+	S("besselj"),
+	S("bessely"),
+	S("besseli"),
+	S("besselk"),
+	S("jn"),
+	S("yn"),
+	S("airyai"),
+	S("airybi"),
+	S("airyaiprime"),
+	S("airybiprime"),
+	S("erfinv"),
+	S("erfcinv"),
+	S("digamma"),
+	S("polygamma"),
+	S("lowergamma"),
+	S("uppergamma"),
+	S("betainc"),
+	S("betainc_regularized"),
+	S("Si"),
+	S("Ci"),
+	S("Shi"),
+	S("Chi"),
+	S("Ei"),
+	S("expint"),
+	S("E1"),
+	S("li"),
+	S("zeta"),
+	S("dirichlet_eta"),
+	S("LambertW"),
+	S("elliptic_k"),
+	S("elliptic_e"),
+	S("elliptic_f"),
 	/* sympy.ccode's spellings */
 	C("M_1_PI", "1/pi"),
 	C("M_2_PI", "2/pi"),
@@ -163,6 +205,7 @@ static const Builtin builtins[] = {
 #undef U
 #undef K
 #undef R
+#undef S
 #undef C
 
 const Builtin *builtin_lookup(const char *name)

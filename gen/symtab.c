@@ -151,10 +151,13 @@ const Builtin *ps_visible_builtin(Parser *p, const char *s)
 }
 
 /* A note where a name the file declares hides a built-in: `what` says
- * which (as "the argument"), `where` over what part of the file. */
+ * which (as "the argument"), `where` over what part of the file.  None
+ * for a name symkern refuses (B_UNSUPPORTED: beta, zeta, re, ...): hiding
+ * it loses nothing, and physicists name their variables so. */
 void ps_note_shadow(Parser *p, Loc at, const char *s, const char *what, const char *where)
 {
-	if (builtin_lookup(s))
+	const Builtin *b = builtin_lookup(s);
+	if (b && b->kind != B_UNSUPPORTED)
 		diag_note(p->diag, at, "%s '%s' shadows the built-in %s %s", what, s, s, where);
 }
 
