@@ -111,6 +111,8 @@ void emit_op(Printer *p, const Node *x)
 			fprintf(out, "%s_fast_%sf(", prog->lib, mathfn_info[x->fn].cname);
 		else if (x->op == N_CALL && !f32 && x->fn == MF_CBRT)
 			fprintf(out, "%s_priv_cbrt(", prog->lib); /* corrected on the host: the header */
+		else if (x->op == N_CALL && mathfn_info[x->fn].runtime) /* the header's */
+			fprintf(out, "%s_priv_%s%s(", prog->lib, mathfn_info[x->fn].cname, f32 ? "f" : "");
 		else if (x->op == N_CALL)
 			fprintf(out, "%s%s(", mathfn_info[x->fn].cname, f32 ? "f" : "");
 		else
@@ -194,6 +196,7 @@ void emit_defs(FILE *out, Dag *dag, const Program *prog, const Plan *plan, const
 	emit_defi(out, "sk_want_f32", info->f32);
 	emit_defi(out, "sk_fast_math", info->fast_math);
 	emit_defi(out, "sk_nfn", prog->nfuncs);
+	emit_defi(out, "sk_special", plan->special);
 	/* Each function's values other than its bodies are only in
 	 * sk__each_fn_do below (symkern.m4's accessors find them there): a
 	 * definition each made m4 read 10^4 functions noticeably slower. */

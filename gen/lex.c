@@ -205,7 +205,10 @@ Token lex_next(Lexer *lx)
 		}
 		return t;
 	}
-	if (c == '`' || c == '\'' || c == '"' || c == '$') {
+	if (c == '^') {
+		diag_error(lx->diag, t.loc, "'^' is not a power in SymPy's syntax (it is Python's exclusive or): "
+		                            "write '**', as in x**2");
+	} else if (c == '`' || c == '\'' || c == '"' || c == '$') {
 		diag_error(lx->diag, t.loc, "unexpected character '%c'", c);
 	} else {
 		char q[64];

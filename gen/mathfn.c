@@ -3,46 +3,89 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 static long double absl_(long double x) { return fabsl(x); }
 
+/* erfinv and erfcinv of constants, in long double: y >= 0 with erf(y) = a
+ * (a < 1/2) or erfc(y) = c (c <= 1/2), c = 1 - a, by Newton's method from
+ * the left of the root, where it converges monotonically (erf is concave
+ * and erfc convex for y >= 0).  Generated code computes them otherwise
+ * (templates/runtime_special.h). */
+static long double erfinv_pos(long double a, long double c)
+{
+	const long double k = 0.886226925452758013649083741671L; /* sqrt(pi)/2 */
+	long double y = a * k;
+	if (a >= 0.5L) {
+		const long double t = -logl(c);
+		y = t > 1 ? sqrtl(t - 0.5L * logl(3.14159265358979323846L * t)) : 0.47L;
+		while (erfcl(y) < c)
+			y *= 0.9L;
+	}
+	for (int i = 0; i < 200; i++) {
+		const long double d = (a < 0.5L ? a - erfl(y) : erfcl(y) - c) * k * expl(y * y);
+		y += d;
+		if (!(d > y * 1e-21L))
+			break;
+	}
+	return y;
+}
+
+static long double erfinvl_(long double x)
+{
+	const long double a = fabsl(x);
+	if (!(a < 1))
+		return a == 1 ? copysignl(INFINITY, x) : NAN;
+	return copysignl(erfinv_pos(a, 1 - a), x);
+}
+
+static long double erfcinvl_(long double q)
+{
+	const long double c = q > 1 ? 2 - q : q;
+	if (!(q > 0 && q < 2))
+		return q == 0 ? INFINITY : q == 2 ? -INFINITY : NAN;
+	return q > 1 ? -erfinv_pos(1 - c, c) : erfinv_pos(1 - c, c);
+}
+
 const MathFnInfo mathfn_info[MF_COUNT] = {
-	[MF_SIN] = {"sin", 1, sinl, NULL, NULL},
-	[MF_COS] = {"cos", 1, cosl, NULL, NULL},
-	[MF_TAN] = {"tan", 1, tanl, NULL, NULL},
-	[MF_ASIN] = {"asin", 1, asinl, NULL, NULL},
-	[MF_ACOS] = {"acos", 1, acosl, NULL, NULL},
-	[MF_ATAN] = {"atan", 1, atanl, NULL, NULL},
-	[MF_ATAN2] = {"atan2", 2, NULL, atan2l, NULL},
-	[MF_SINH] = {"sinh", 1, sinhl, NULL, NULL},
-	[MF_COSH] = {"cosh", 1, coshl, NULL, NULL},
-	[MF_TANH] = {"tanh", 1, tanhl, NULL, NULL},
-	[MF_ASINH] = {"asinh", 1, asinhl, NULL, NULL},
-	[MF_ACOSH] = {"acosh", 1, acoshl, NULL, NULL},
-	[MF_ATANH] = {"atanh", 1, atanhl, NULL, NULL},
-	[MF_EXP] = {"exp", 1, expl, NULL, NULL},
-	[MF_LOG] = {"log", 1, logl, NULL, NULL},
-	[MF_SQRT] = {"sqrt", 1, sqrtl, NULL, NULL},
-	[MF_CBRT] = {"cbrt", 1, cbrtl, NULL, NULL},
-	[MF_FABS] = {"fabs", 1, absl_, NULL, NULL},
-	[MF_FLOOR] = {"floor", 1, floorl, NULL, NULL},
-	[MF_CEIL] = {"ceil", 1, ceill, NULL, NULL},
-	[MF_FMIN] = {"fmin", 2, NULL, fminl, NULL},
-	[MF_FMAX] = {"fmax", 2, NULL, fmaxl, NULL},
-	[MF_ERF] = {"erf", 1, erfl, NULL, NULL},
-	[MF_ERFC] = {"erfc", 1, erfcl, NULL, NULL},
-	[MF_TGAMMA] = {"tgamma", 1, tgammal, NULL, NULL},
-	[MF_LGAMMA] = {"lgamma", 1, lgammal, NULL, NULL},
-	[MF_EXP2] = {"exp2", 1, exp2l, NULL, NULL},
-	[MF_LOG2] = {"log2", 1, log2l, NULL, NULL},
-	[MF_LOG10] = {"log10", 1, log10l, NULL, NULL},
-	[MF_EXPM1] = {"expm1", 1, expm1l, NULL, NULL},
-	[MF_LOG1P] = {"log1p", 1, log1pl, NULL, NULL},
-	[MF_HYPOT] = {"hypot", 2, NULL, hypotl, NULL},
-	[MF_FMA] = {"fma", 3, NULL, NULL, fmal},
-	[MF_POW] = {"pow", 2, NULL, powl, NULL},
-	[MF_FMOD] = {"fmod", 2, NULL, fmodl, NULL},
+	[MF_SIN] = {"sin", 1, sinl, NULL, NULL, false},
+	[MF_COS] = {"cos", 1, cosl, NULL, NULL, false},
+	[MF_TAN] = {"tan", 1, tanl, NULL, NULL, false},
+	[MF_ASIN] = {"asin", 1, asinl, NULL, NULL, false},
+	[MF_ACOS] = {"acos", 1, acosl, NULL, NULL, false},
+	[MF_ATAN] = {"atan", 1, atanl, NULL, NULL, false},
+	[MF_ATAN2] = {"atan2", 2, NULL, atan2l, NULL, false},
+	[MF_SINH] = {"sinh", 1, sinhl, NULL, NULL, false},
+	[MF_COSH] = {"cosh", 1, coshl, NULL, NULL, false},
+	[MF_TANH] = {"tanh", 1, tanhl, NULL, NULL, false},
+	[MF_ASINH] = {"asinh", 1, asinhl, NULL, NULL, false},
+	[MF_ACOSH] = {"acosh", 1, acoshl, NULL, NULL, false},
+	[MF_ATANH] = {"atanh", 1, atanhl, NULL, NULL, false},
+	[MF_EXP] = {"exp", 1, expl, NULL, NULL, false},
+	[MF_LOG] = {"log", 1, logl, NULL, NULL, false},
+	[MF_SQRT] = {"sqrt", 1, sqrtl, NULL, NULL, false},
+	[MF_CBRT] = {"cbrt", 1, cbrtl, NULL, NULL, false},
+	[MF_FABS] = {"fabs", 1, absl_, NULL, NULL, false},
+	[MF_FLOOR] = {"floor", 1, floorl, NULL, NULL, false},
+	[MF_CEIL] = {"ceil", 1, ceill, NULL, NULL, false},
+	[MF_FMIN] = {"fmin", 2, NULL, fminl, NULL, false},
+	[MF_FMAX] = {"fmax", 2, NULL, fmaxl, NULL, false},
+	[MF_ERF] = {"erf", 1, erfl, NULL, NULL, false},
+	[MF_ERFC] = {"erfc", 1, erfcl, NULL, NULL, false},
+	[MF_TGAMMA] = {"tgamma", 1, tgammal, NULL, NULL, false},
+	[MF_LGAMMA] = {"lgamma", 1, lgammal, NULL, NULL, false},
+	[MF_EXP2] = {"exp2", 1, exp2l, NULL, NULL, false},
+	[MF_LOG2] = {"log2", 1, log2l, NULL, NULL, false},
+	[MF_LOG10] = {"log10", 1, log10l, NULL, NULL, false},
+	[MF_EXPM1] = {"expm1", 1, expm1l, NULL, NULL, false},
+	[MF_LOG1P] = {"log1p", 1, log1pl, NULL, NULL, false},
+	[MF_HYPOT] = {"hypot", 2, NULL, hypotl, NULL, false},
+	[MF_FMA] = {"fma", 3, NULL, NULL, fmal, false},
+	[MF_POW] = {"pow", 2, NULL, powl, NULL, false},
+	[MF_FMOD] = {"fmod", 2, NULL, fmodl, NULL, false},
+	[MF_ERFINV] = {"erfinv", 1, erfinvl_, NULL, NULL, true},
+	[MF_ERFCINV] = {"erfcinv", 1, erfcinvl_, NULL, NULL, true},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
@@ -67,6 +110,7 @@ static const Builtin builtins[] = {
 	{"Min", B_MINMAX, MF_FMIN, NULL, NULL},
 	K("Mod", B_MOD),
 	K("Ne", B_NE),
+	U("O", "'O(...)' is the order term of a series: call .removeO() on the series in SymPy first"),
 	K("Not", B_NOT),
 	K("Or", B_OR),
 	K("Piecewise", B_PIECEWISE),
@@ -92,7 +136,9 @@ static const Builtin builtins[] = {
 	K("binomial", B_BINOMIAL),
 	M("cbrt", MF_CBRT),
 	M("ceiling", MF_CEIL),
-	U("conjugate", "complex functions ('conjugate') are not supported"),
+	U("conjugate", "complex functions ('conjugate') are not supported: symkern treats every argument as real, "
+	               "so conjugate(x) is x; declare the symbols real in SymPy (Symbol('x', real=True)) and "
+	               "SymPy simplifies it away"),
 	M("cos", MF_COS),
 	M("cosh", MF_COSH),
 	K("cosm1", B_COSM1),
@@ -102,6 +148,8 @@ static const Builtin builtins[] = {
 	K("csch", B_CSCH),
 	M("erf", MF_ERF),
 	M("erfc", MF_ERFC),
+	M("erfcinv", MF_ERFCINV),
+	M("erfinv", MF_ERFINV),
 	M("exp", MF_EXP),
 	M("exp2", MF_EXP2),
 	M("expm1", MF_EXPM1),
@@ -111,7 +159,8 @@ static const Builtin builtins[] = {
 	K("frac", B_FRAC),
 	M("gamma", MF_TGAMMA),
 	M("hypot", MF_HYPOT),
-	U("im", "complex functions ('im') are not supported"),
+	U("im", "complex functions ('im') are not supported: symkern treats every argument as real, so im(x) "
+	        "is 0; declare the symbols real in SymPy (Symbol('x', real=True)) and SymPy simplifies it away"),
 	/* newer sympy.codegen's tests; a NaN or infinite argument has no
 	 * meaning symkern keeps (rewrites may remove it) */
 	U("isinf", "'isinf' is not supported: test the range with relations, as in Piecewise((f, x < 1e300), ...)"),
@@ -125,7 +174,8 @@ static const Builtin builtins[] = {
 	M("loggamma", MF_LGAMMA),
 	U("nan", "'nan' is not supported: a function must be real and finite where defined"),
 	U("oo", "infinity ('oo') is not supported"),
-	U("re", "complex functions ('re') are not supported"),
+	U("re", "complex functions ('re') are not supported: symkern treats every argument as real, so re(x) "
+	        "is x; declare the symbols real in SymPy (Symbol('x', real=True)) and SymPy simplifies it away"),
 	K("pi", B_CONST_PI),
 	R("sec", MF_COS),
 	K("sech", B_SECH),
@@ -156,8 +206,6 @@ static const Builtin builtins[] = {
 	S("airybi"),
 	S("airyaiprime"),
 	S("airybiprime"),
-	S("erfinv"),
-	S("erfcinv"),
 	S("digamma"),
 	S("polygamma"),
 	S("lowergamma"),
@@ -216,6 +264,88 @@ const Builtin *builtin_lookup(const char *name)
 	return NULL;
 }
 
+/* Other languages' names for built-ins (NumPy's, C's, Mathematica's):
+ * the name to suggest for each. */
+static const struct {
+	const char *name, *is;
+} aliases[] = {
+	{"abs", "Abs"},         {"absolute", "Abs"},  {"ln", "log"},          {"sgn", "sign"},
+	{"signum", "sign"},     {"max", "Max"},       {"min", "Min"},         {"amax", "Max"},
+	{"amin", "Min"},        {"maximum", "Max"},   {"minimum", "Min"},     {"power", "pow"},
+	{"gammaln", "loggamma"}, {"heaviside", "Heaviside"}, {"piecewise", "Piecewise"},
+	{"sum", "Sum"},         {"product", "Product"}, {"prod", "Product"},
+};
+
+/* Edit distance (insertions, deletions, substitutions; letters compared
+ * without case), at most 3: names are short. */
+static int distance(const char *a, const char *b)
+{
+	enum { MAX = 64 };
+	int row[MAX + 1];
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > MAX || lb > MAX)
+		return 99;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j], ca = a[i - 1], cb = b[j - 1];
+			ca = ca >= 'A' && ca <= 'Z' ? ca + 32 : ca;
+			cb = cb >= 'A' && cb <= 'Z' ? cb + 32 : cb;
+			int best = diag + (ca != cb);
+			best = up + 1 < best ? up + 1 : best;
+			best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static bool callable(const Builtin *b)
+{
+	return b->kind != B_UNSUPPORTED && b->kind != B_CONST_ALIAS && b->kind != B_CONST_PI &&
+	       b->kind != B_CONST_E && b->kind != B_TRUE && b->kind != B_FALSE;
+}
+
+const char *builtin_suggest(const char *name)
+{
+	const char *best = NULL;
+	int bestd = 99;
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (strcmp(name, aliases[i].name) == 0)
+			return aliases[i].is;
+	if (strncmp(name, "arc", 3) == 0 && name[3]) { /* NumPy's arctan, arcsinh, ... */
+		char a[80];
+		const Builtin *b;
+		if (snprintf(a, sizeof a, "a%s", name + 3) < (int)sizeof a && (b = builtin_lookup(a)) && callable(b))
+			return b->name;
+	}
+	/* A slip of one letter (two in longer names), or of case only; of
+	 * those as near, the one sharing the longest beginning (sinn: sin, not
+	 * sign). */
+	size_t bestp = 0;
+	for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+		const char *b = builtins[i].name;
+		size_t pre = 0;
+		int d;
+		if (!callable(&builtins[i]))
+			continue;
+		d = distance(name, b);
+		while (name[pre] && name[pre] == b[pre])
+			pre++;
+		if ((d < bestd || (d == bestd && pre > bestp)) && d <= (strlen(name) >= 6 ? 2 : 1) &&
+		    d < (int)strlen(b)) {
+			best = b;
+			bestd = d;
+			bestp = pre;
+		}
+	}
+	return best;
+}
+
 const Builtin *builtin_at(size_t i)
 {
 	return i < sizeof builtins / sizeof builtins[0] ? &builtins[i] : NULL;
@@ -225,7 +355,7 @@ bool mathfn_is_c_name(const char *name)
 {
 	size_t n = strlen(name);
 	for (int i = 0; i < MF_COUNT; i++) {
-		if (name[0] != mathfn_info[i].cname[0])
+		if (mathfn_info[i].runtime || name[0] != mathfn_info[i].cname[0])
 			continue;
 		size_t m = strlen(mathfn_info[i].cname);
 		if (strncmp(name, mathfn_info[i].cname, m) == 0 &&

@@ -14,6 +14,7 @@ typedef enum {
 	MF_EXP, MF_LOG, MF_SQRT, MF_CBRT, MF_FABS, MF_FLOOR, MF_CEIL,
 	MF_FMIN, MF_FMAX, MF_ERF, MF_ERFC, MF_TGAMMA, MF_LGAMMA,
 	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW, MF_FMOD,
+	MF_ERFINV, MF_ERFCINV,
 	MF_COUNT
 } MathFn;
 
@@ -23,6 +24,9 @@ typedef struct {
 	long double (*fold1)(long double);
 	long double (*fold2)(long double, long double);
 	long double (*fold3)(long double, long double, long double);
+	/* Not the C library's: generated code calls NAME_priv_CNAME[f], which
+	 * the header defines (templates/runtime_special.h). */
+	bool runtime;
 } MathFnInfo;
 
 extern const MathFnInfo mathfn_info[MF_COUNT];
@@ -61,6 +65,9 @@ typedef struct {
 
 /* NULL when the name is not a built-in. */
 const Builtin *builtin_lookup(const char *name);
+/* The built-in to suggest for an unknown function name (SymPy's spelling
+ * of NumPy's, C's or Mathematica's name for it, or a near miss), or NULL. */
+const char *builtin_suggest(const char *name);
 /* The built-ins in table order; NULL past the end (for tests). */
 const Builtin *builtin_at(size_t i);
 /* True for names generated code may reference (sin, sinf, fmin, NAN, ...),

@@ -336,6 +336,9 @@ static void report_pending(Parser *p)
 			           f->name, f->loc.line);
 		else if (x >= 0)
 			report_failed_call(p, c, &p->failed[x]);
+		else if (builtin_suggest(c->name))
+			diag_error(p->diag, c->loc, "unknown function '%s': did you mean '%s'?", c->name,
+			           builtin_suggest(c->name));
 		else
 			diag_error(p->diag, c->loc, "unknown function '%s'", c->name);
 	}

@@ -236,6 +236,8 @@ static void plan_noinline(Dag *dag, const Program *prog, Plan *plan)
 				size_t n = dag_schedule(dag, roots[r], &order);
 				for (size_t k = 0; k < n; k++) {
 					const Node *x = order[k];
+					if (x->op == N_CALL && mathfn_info[x->fn].runtime)
+						plan->special = true;
 					if (x->op != N_UCALL)
 						continue;
 					if (pass == 0)

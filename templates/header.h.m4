@@ -86,6 +86,8 @@ m4_ifelse(sk_fast_math, 1, [[/* symkern --fast-math: in device code, float exp, 
 m4_undivert([[runtime.h]])m4_dnl
 m4_ifelse(sk_ngu, 0, [[]], [[
 m4_undivert([[runtime_gu.h]])]])m4_dnl
+m4_ifelse(sk_special, 0, [[]], [[
+m4_undivert([[runtime_special.h]])]])m4_dnl
 #undef SK_RT
 #undef SK_LIB
 

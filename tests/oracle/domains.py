@@ -58,6 +58,18 @@ def near(c, signed=False):
     return r
 
 
+def below(c, signed=False):
+    """c minus an offset log-uniform in [eps/2, c/2] (eps the precision's, so
+    that c minus the least offset is the largest number below c)."""
+    def r(rng, n, prec):
+        L = LIMITS[prec]
+        v = c - np.exp(rng.uniform(math.log(L["eps"] / 2), math.log(c / 2), n))
+        if signed:
+            v *= rng.choice([-1.0, 1.0], n)
+        return v
+    return r
+
+
 def multiples(step, kmax):
     """Near k*step for random integers 0 < |k| <= kmax: the nearest value of
     the precision to k*step, moved by a few units: sin near k*pi, tan

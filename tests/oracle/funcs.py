@@ -44,7 +44,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
-    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac")})
+    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -155,6 +155,10 @@ SINGLES = [
     _s("f_erf", sympy.erf(x), [D.uni(-6, 6), D.logu(SUB, 10, True)], "erf"),
     _s("f_erfc", sympy.erfc(x), [D.uni(-6, lambda L: 27.3 if L["eps"] < 1e-10 else 10.1),
                                 D.logu(SUB, 1, True)], "erfc"),
+    # the inverses (templates/runtime_special.h): near +-1, near 0 and 2,
+    # and erfcinv's tail down to the least subnormal
+    _s("f_erfinv", sympy.erfinv(x), [D.uni(-1, 1), D.below(1, True), D.logu(SUB, 1, True)], "erfinv"),
+    _s("f_erfcinv", sympy.erfcinv(x), [D.uni(0, 2), D.logu(SUB, 1), D.below(2), D.near(1)], "erfcinv"),
     _s("f_gamma", sympy.gamma(x), [D.uni(0, 10), D.uni(-170, lambda L: L["gmax"]),
                                   D.near(lambda L: L["gmax"] - 0.001), D.logu(SUB, 1e-3, True)], "gamma"),
     # lgamma: CUDA's bound holds outside [-23.0001, -2.2637] (double) and

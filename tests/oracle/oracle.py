@@ -38,6 +38,7 @@ repeated.
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -97,12 +98,15 @@ class Case:
         self.ref = reference.exact_arrays(reference.Reference(expr, args), points, prec)
 
 
-def single_cases(rng, npts, precs=PRECS):
+def single_cases(rng, npts, precs=PRECS, only=None):
+    """Every single's cases, or those whose name matches the regular
+    expression only (their points are those of a full run: all are drawn)."""
     out = []
     for s in SINGLES:
         for p in precs:
             pts = domains.draw(s.regions, rng, npts, p, len(s.args))
-            out.append(Case("single", s.name, s.args, s.expr, p, pts, bound=s.bound))
+            if only is None or re.search(only, s.name):
+                out.append(Case("single", s.name, s.args, s.expr, p, pts, bound=s.bound))
     return out
 
 
@@ -272,7 +276,7 @@ def cmd_check(a):
     seed = seed_of(a)
     rng = np.random.default_rng(seed)
     t0 = time.time()
-    cases = single_cases(rng, a.points) + composite_cases(rng, seed, a.composites, a.points)
+    cases = single_cases(rng, a.points, only=a.only) + composite_cases(rng, seed, a.composites, a.points)
     print("references: %d cases in %.1f s" % (len(cases), time.time() - t0))
     bounds = read_bounds()
     with tempfile.TemporaryDirectory(prefix="oracle.") as d:
@@ -370,8 +374,8 @@ def cmd_export(a):
     import gpu
     seed = seed_of(a)
     rng = np.random.default_rng(seed)
-    cases = (single_cases(rng, a.points) + composite_cases(rng, seed, a.composites, a.points)
-             + rewrite_cases(rng, a.points))
+    cases = (single_cases(rng, a.points, only=a.only) + composite_cases(rng, seed, a.composites, a.points)
+             + (rewrite_cases(rng, a.points) if a.only is None else []))
     os.makedirs(a.dir, exist_ok=True)
     kept = {n for n, _, _ in build.generate(a.dir, "oracle", definitions(cases))}
     cases = [c for c in cases if c.name in kept]
@@ -442,6 +446,8 @@ def main(argv=None):
                            help="random gufunc definitions (corpus.gufunc_composites)")
         if name not in ("rewrites", "gufuncs"):
             p.add_argument("--composites", type=int, default=20, help="random composite expressions")
+            p.add_argument("--only", help="the single functions whose row name (f_erfinv) matches this "
+                                          "regular expression, and no rewrite cases (export)")
         if name != "export":
             p.add_argument("--markdown", help="also write the tables as Markdown to this file")
     p = sub.add_parser("compare")

@@ -116,6 +116,14 @@ def _cbrt(x):
     return mpmath.sign(x) * mp.cbrt(abs(x)) if x else mpmath.mpf(0)
 
 
+def _erfcinv(q):
+    """erfinv(1 - q), with 1 - q exact (mpmath has no erfcinv)."""
+    if q > 1:
+        return -_erfcinv(2 - q)
+    with mp.workprec(mp.prec + max(0, -mp.mag(q)) + 30):
+        return +mp.erfinv(1 - q)
+
+
 def _sign(x):
     return mpmath.mpf(1) if x > 0 else (mpmath.mpf(-1) if x < 0 else mpmath.mpf(0))
 
@@ -150,6 +158,7 @@ DOMAIN = {
     "csc": lambda x: x != 0, "cot": lambda x: x != 0, "csch": lambda x: x != 0, "coth": lambda x: x != 0,
     "asec": lambda x: abs(x) >= 1, "acsc": lambda x: abs(x) >= 1, "asech": lambda x: 0 < x <= 1,
     "acsch": lambda x: x != 0, "acoth": lambda x: abs(x) > 1,
+    "erfinv": lambda x: abs(x) < 1, "erfcinv": lambda x: 0 < x < 2,
 }
 
 
@@ -170,6 +179,7 @@ UNARY = {
     "sign": _sign, "sec": mp.sec, "csc": mp.csc, "cot": mp.cot, "sech": mp.sech, "csch": mp.csch,
     "coth": mp.coth, "acot": mp.acot, "asec": mp.asec, "acsc": mp.acsc, "asech": mp.asech,
     "acsch": mp.acsch, "acoth": mp.acoth, "frac": lambda x: x - mpmath.floor(x),
+    "erfinv": mp.erfinv, "erfcinv": _erfcinv,
 }
 UNARY = {k: _guard(_within(v, DOMAIN.get(k)), k) for k, v in UNARY.items()}
 

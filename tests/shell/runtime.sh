@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/shell/runtime.sh: the runtime that every generated library carries,
 # compiled and linted on its own (templates/README.md, The runtime):
-#   runtime.h, runtime_gu.h    with the C compiler as C99 and, where a C++
+#   runtime.h, runtime_gu.h, runtime_special.h
+#                              with the C compiler as C99 and, where a C++
 #                              compiler is found, as C++11, -Wall -Wextra
 #                              -Wshadow -Wconversion -Werror; clang-tidy
 #                              and cppcheck where installed;
@@ -45,13 +46,15 @@ check()
 
 # The header's part: what header.h.m4 defines before copying it.
 cat >"$work/rt_h.c" <<'EOF'
-/* Driver for runtime.h and runtime_gu.h (tests/shell/runtime.sh). */
+/* Driver for runtime.h, runtime_gu.h and runtime_special.h (tests/shell/runtime.sh). */
 enum { RT_OK = 0, RT_EINVAL = -1, RT_EINC = -2, RT_EOVERLAP = -3, RT_ESIZE = -4, RT_ENODEV = -5, RT_ECUDA = -6 };
 #define SK_RT(name) rt_priv_##name
 #define SK_LIB(name) RT_##name
 #include "runtime.h"
 #ifndef RT_MAP_ONLY
 #include "runtime_gu.h"
+#define RT_FN static inline
+#include "runtime_special.h"
 #endif
 #undef SK_RT
 #undef SK_LIB
@@ -66,6 +69,8 @@ int rt_use(const double *x, double *y, size_t n)
 	const rt_priv_arr a[] = {{x, 1, 0, 1, 0}, {y, 1, 0, 1, 1}};
 	if (rc == RT_OK)
 		rc = rt_priv_check_gu(n, 2, a, sizeof(double));
+	if (rc == RT_OK && !(rt_priv_erfinv(0.5) > 0.47 && rt_priv_erfcinvf(1.5f) < -0.47f))
+		rc = RT_EINVAL;
 #endif
 	return rc == RT_OK && rt_priv_cbrt(8.0) == 2.0 ? RT_OK : rc;
 }

@@ -54,8 +54,24 @@ static const Bad bad[] = {
 	/* A factorial out of range inside binomial (found by fuzz_parse: it crashed) */
 	{"f(x) = binomial(x, 3000)", 1, 8, "constant expression is not a finite real number"},
 	{"f(x) = binomial(3000, x)", 1, 8, "constant expression is not a finite real number"},
-	{"f(x) = conjugate(x)", 1, 8, "complex functions ('conjugate') are not supported"},
-	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'"},
+	{"f(x) = conjugate(x)", 1, 8, "complex functions ('conjugate') are not supported: symkern treats every "
+	                              "argument as real, so conjugate(x) is x"},
+	{"f(x) = foo(x)", 1, 8, "unknown function 'foo'\n"}, /* nothing near it: no suggestion */
+	/* Errors that teach: the name SymPy gives what other languages call so, or a near miss */
+	{"f(x) = abs(x)", 1, 8, "unknown function 'abs': did you mean 'Abs'?"},
+	{"f(x) = ln(x)", 1, 8, "unknown function 'ln': did you mean 'log'?"},
+	{"f(x) = arctan(x)", 1, 8, "unknown function 'arctan': did you mean 'atan'?"},
+	{"f(x) = arcsinh(x)", 1, 8, "unknown function 'arcsinh': did you mean 'asinh'?"},
+	{"f(x) = max(x, 1)", 1, 8, "unknown function 'max': did you mean 'Max'?"},
+	{"f(x) = sinn(x)", 1, 8, "unknown function 'sinn': did you mean 'sin'?"},
+	{"f(x) = Sin(x)", 1, 8, "unknown function 'Sin': did you mean 'sin'?"},
+	{"f(x) = erfinf(x)", 1, 8, "unknown function 'erfinf': did you mean 'erfinv'?"},
+	{"f(x) = x^2", 1, 9, "'^' is not a power in SymPy's syntax (it is Python's exclusive or): write '**', as in x**2"},
+	{"f(x) = x + O(x**6)", 1, 12, "'O(...)' is the order term of a series: call .removeO() on the series in SymPy first"},
+	{"f(x) = re(x)", 1, 8, "complex functions ('re') are not supported: symkern treats every argument as real, so "
+	                       "re(x) is x; declare the symbols real in SymPy (Symbol('x', real=True))"},
+	{"f(x) = x + im(x)", 1, 12, "complex functions ('im') are not supported: symkern treats every argument as real, "
+	                            "so im(x) is 0"},
 	{"f(x) = sin(x, x)", 1, 8, "'sin' takes 1 argument, got 2"},
 	{"f(x) = atan2(x)", 1, 8, "'atan2' takes 2 arguments, got 1"},
 	{"f(x) = log(x, 2, 3)", 1, 8, "'log' takes 1 or 2 arguments, got 3"},

@@ -110,6 +110,12 @@ static const Case cases[] = {
 	{"f(x, y) = Mod(x, y)", -7.5L, -2, -1.5L},
 	{"f(x, y) = fmod(x, y)", -7.5L, 2, -1.5L}, /* ccode's: C's sign */
 	{"f(x) = frac(x)", -2.25L, 0, 0.75L},
+	/* the inverse error functions (and folded on constants) */
+	{"f(x) = erfinv(x)", 0.5L, 0, 0.476936276204469873381418353643130559809L},
+	{"f(x) = erfinv(x)", -0.999L, 0, -2.326753765513524493866433697072306576442L},
+	{"f(x) = erfinv(x) + erfinv(1 - 2**(-34))", 0, 0, 4.630325675029963523779726702998322612558L},
+	{"f(x) = erfcinv(x)", 0.1L, 0, 1.16308715367667406769679396719001158564L},
+	{"f(x) = erfcinv(x) + erfcinv(3/2)", 1.5L, 0, -2 * 0.476936276204469873381418353643130559809L},
 	/* sympy.ccode's spellings, as ccode prints them */
 	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
 	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},

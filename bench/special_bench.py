@@ -1,0 +1,116 @@
+"""bench/special_bench.py: symkern's special functions on the GPU against
+CuPy (cupyx.scipy.special, which calls the CUDA Math API) and a copy kernel
+of the same bytes, in one run (issue 17's performance check).
+
+For each function and precision: n points (1e8 by default) of random
+non-zero inputs inside the domain, on the GPU; each candidate is timed with
+CUDA events around K back-to-back calls (so that Python's call overhead
+overlaps the GPU's work), median of R such rounds after warm-up, rounds
+interleaved between the candidates.  The references for memory-bound are
+an elementwise kernel y = x (CuPy's "copy") and cudaMemcpyAsync of the same
+bytes ("memcpy").  Before timing, every output
+is poisoned (NaN) and checked after one call: no NaN left, and symkern's
+result against CuPy's (max relative difference, in units of the
+precision's epsilon).
+
+Build (on a machine with nvcc; bench/RESULTS.md has the commands used):
+  symkern -o DIR bench/special.sym
+  nvcc -O3 -Xcompiler -fPIC -gencode arch=compute_90,code=sm_90 -c DIR/special.cu -o DIR/special_cuda.o
+  cc -std=c99 -O2 -fPIC -fopenmp -shared -o DIR/libspecial_cuda.so DIR/special_cuda.o DIR/special_cpu.c \\
+     -L/usr/local/cuda/lib64 -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
+Usage: python3 bench/special_bench.py DIR/libspecial_cuda.so [--n N] [--json FILE]
+"""
+import argparse
+import json
+import os
+import sys
+
+import cupy as cp
+import cupyx.scipy.special as cps
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import symkern  # noqa: E402
+
+FUNCS = [  # name, symkern function, CuPy's, input range (open)
+    ("erfinv", "sk_erfinv", cps.erfinv, (-1.0, 1.0)),
+    ("erfcinv", "sk_erfcinv", cps.erfcinv, (0.0, 2.0)),
+]
+
+
+def timed(fns, K, R, warm=3):
+    """Median ms per call of each fn, rounds interleaved."""
+    ev0, ev1 = cp.cuda.Event(), cp.cuda.Event()
+    for fn in fns.values():
+        for _ in range(warm):
+            fn()
+    cp.cuda.Device().synchronize()
+    ts = {k: [] for k in fns}
+    for _ in range(R):
+        for k, fn in fns.items():
+            ev0.record()
+            for _ in range(K):
+                fn()
+            ev1.record()
+            ev1.synchronize()
+            ts[k].append(cp.cuda.get_elapsed_time(ev0, ev1) / K)
+    return {k: sorted(v)[len(v) // 2] for k, v in ts.items()}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lib")
+    ap.add_argument("--n", type=float, default=1e8)
+    ap.add_argument("--reps", type=int, default=21)
+    ap.add_argument("--calls", type=int, default=5)
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    n = int(a.n)
+    lib = symkern.load(a.lib)
+    copy = cp.ElementwiseKernel("T x", "T y", "y = x", "sk_bench_copy")
+    dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print("device: %s; n = %d; median of %d rounds of %d calls" % (dev, n, a.reps, a.calls))
+    rows, fails = [], 0
+    rng = cp.random.default_rng(7)
+    for name, skname, cfn, (lo, hi) in FUNCS:
+        for dt in (cp.float64, cp.float32):
+            x = (lo + (hi - lo) * rng.random(n, dtype=cp.float64)).astype(dt)
+            x[x == lo] = (lo + hi) / 2  # the open range; non-zero (rng.random < 1)
+            x[x == 0] = 0.5
+            y_sk, y_cp, y_copy = (cp.full(n, cp.nan, dtype=dt) for _ in range(3))
+            f = getattr(lib, skname)
+            f(x, out=y_sk)
+            cfn(x, out=y_cp)
+            cp.cuda.Device().synchronize()
+            nan_sk, nan_cp = int(cp.isnan(y_sk).sum()), int(cp.isnan(y_cp).sum())
+            eps = float(cp.finfo(dt).eps)
+            ref = y_cp.astype(cp.float64)  # relative to CuPy's, where it is not 0 (erfcinv(1))
+            rel = float(cp.max(cp.abs(y_sk.astype(cp.float64) - ref) /
+                               cp.maximum(cp.abs(ref), float(cp.finfo(dt).tiny)))) / eps
+            ok = nan_sk == 0 and nan_cp == 0 and rel < 64
+            fails += not ok
+            nbytes = n * x.itemsize
+            t = timed({"copy": lambda: copy(x, y_copy), "symkern": lambda: f(x, out=y_sk),
+                       "cupy": lambda: cfn(x, out=y_cp),
+                       "memcpy": lambda: y_copy.data.copy_from_device_async(x.data, nbytes)}, a.calls, a.reps)
+            gbs = 2 * n * x.itemsize / 1e6
+            row = dict(function=name, dtype=cp.dtype(dt).name, n=n, ms=t,
+                       copy_over_symkern=t["copy"] / t["symkern"], cupy_over_symkern=t["cupy"] / t["symkern"],
+                       memcpy_over_symkern=t["memcpy"] / t["symkern"],
+                       symkern_GBps=gbs / t["symkern"], copy_GBps=gbs / t["copy"],
+                       max_rel_diff_eps=rel, nan_left=(nan_sk, nan_cp), ok=ok)
+            rows.append(row)
+            print("%-8s %-7s memcpy %.3f ms  copy %.3f ms (%.0f GB/s)  symkern %.3f ms (%.0f GB/s)  cupy %.3f ms  "
+                  "memcpy/symkern %.2f  copy/symkern %.2f  cupy/symkern %.2f  |symkern-cupy| <= %.1f eps %s" % (
+                      name, row["dtype"], t["memcpy"], t["copy"], row["copy_GBps"], t["symkern"],
+                      row["symkern_GBps"], t["cupy"], row["memcpy_over_symkern"], row["copy_over_symkern"],
+                      row["cupy_over_symkern"], rel, "ok" if ok else "FAIL"))
+            x = y_sk = y_cp = y_copy = None
+            cp.get_default_memory_pool().free_all_blocks()
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(dict(device=dev, rows=rows), fh, indent=1)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+/* runtime_special.h: SymPy's special functions that neither the CUDA Math
+ * API and the C library both provide, written once for host and device
+ * code, so that NAME.cu and NAME_cpu.c compute them alike: erfinv and
+ * erfcinv in double and float (float computed in float).  header.h.m4
+ * copies this file into NAME.h, after runtime.h and under the same SK_RT
+ * and SK_LIB, in a library that calls one of them; SK_LIB(FN) is the
+ * header's `static inline` (and `__host__ __device__` under nvcc).  The
+ * oracle states and checks the bounds (docs/accuracy.md, symkern(5)).
+ *
+ * make check compiles this file alone as C99 and C++11 (tests/shell/runtime.sh). */
+#if !defined(SK_RT) || !defined(SK_LIB)
+#error "runtime_special.h: define SK_RT and SK_LIB first (see header.h.m4)"
+#endif
+
+/* The inverse error functions: y >= 0 with erf(y) = a, that is erfc(y) = c,
+ * c = 1 - a, where a or c, whichever is smaller, is exact (for a >= 1/2,
+ * 1 - a is: Sterbenz's lemma).
+ *
+ * M. Giles, "Approximating the erfinv function", GPU Computing Gems Jade
+ * Edition (2011), ch. 10: erfinv(a)/a as polynomials in
+ * w = -log((1 - a)(1 + a)), float: two, for w < 5 and up to 16 (the end of
+ * erfinvf's range); double: three, for w < 6.25, 16 and up to 36 (about
+ * -log(2^-52), the end of erfinv's range); the coefficients are the
+ * paper's.  These alone are within 3.5 ulps (measured: docs/accuracy.md).
+ *
+ * Beyond (erfcinv of c below about 1e-16 in double, 1e-7 in float), the
+ * asymptotic expansion (Abramowitz and Stegun 7.1.23)
+ * erfc(y) = exp(-s) / (y sqrt(pi)) (1 - 1/(2s) + 3/(2s)^2 - ...), s = y^2,
+ * solved for s by the fixed-point iteration
+ * s = t - log(pi s)/2 + log(1 - 1/(2s) + ...), t = -log(c), which
+ * contracts by about 1/(2s) a step; then one step of Halley's method on
+ * c - erfc(y) (c exact: the library's erfc carries its relative error into
+ * y divided by about 2s): with the derivative -(2/sqrt(pi)) exp(-s) and the
+ * second derivative -2y times that, the step is y - d/(1 + y d), d the
+ * Newton step.  Where exp(s) would overflow (double s >= 700, float
+ * s >= 80: c near the least normal number) the step is left out: there the
+ * expansion's terms kept (eight, five) are below the working precision and
+ * the iteration gives s to it. */
+SK_LIB(FN) double SK_RT(erfinv_core)(double a, double c)
+{
+	double w = -log(c * (1 + a)), p, y;
+	if (w < 6.25) {
+		w -= 3.125;
+		p = -3.6444120640178196996e-21;
+		p = -1.685059138182016589e-19 + p * w;
+		p = 1.2858480715256400167e-18 + p * w;
+		p = 1.115787767802518096e-17 + p * w;
+		p = -1.333171662854620906e-16 + p * w;
+		p = 2.0972767875968561637e-17 + p * w;
+		p = 6.6376381343583238325e-15 + p * w;
+		p = -4.0545662729752068639e-14 + p * w;
+		p = -8.1519341976054721522e-14 + p * w;
+		p = 2.6335093153082322977e-12 + p * w;
+		p = -1.2975133253453532498e-11 + p * w;
+		p = -5.4154120542946279317e-11 + p * w;
+		p = 1.051212273321532285e-09 + p * w;
+		p = -4.1126339803469836976e-09 + p * w;
+		p = -2.9070369957882005086e-08 + p * w;
+		p = 4.2347877827932403518e-07 + p * w;
+		p = -1.3654692000834678645e-06 + p * w;
+		p = -1.3882523362786468719e-05 + p * w;
+		p = 0.0001867342080340571352 + p * w;
+		p = -0.00074070253416626697512 + p * w;
+		p = -0.0060336708714301490533 + p * w;
+		p = 0.24015818242558961693 + p * w;
+		p = 1.6536545626831027356 + p * w;
+		y = p * a;
+	} else if (w < 16) {
+		w = sqrt(w) - 3.25;
+		p = 2.2137376921775787049e-09;
+		p = 9.0756561938885390979e-08 + p * w;
+		p = -2.7517406297064545428e-07 + p * w;
+		p = 1.8239629214389227755e-08 + p * w;
+		p = 1.5027403968909827627e-06 + p * w;
+		p = -4.013867526981545969e-06 + p * w;
+		p = 2.9234449089955446044e-06 + p * w;
+		p = 1.2475304481671778723e-05 + p * w;
+		p = -4.7318229009055733981e-05 + p * w;
+		p = 6.8284851459573175448e-05 + p * w;
+		p = 2.4031110387097893999e-05 + p * w;
+		p = -0.0003550375203628474796 + p * w;
+		p = 0.00095328937973738049703 + p * w;
+		p = -0.0016882755560235047313 + p * w;
+		p = 0.0024914420961078508066 + p * w;
+		p = -0.0037512085075692412107 + p * w;
+		p = 0.005370914553590063617 + p * w;
+		p = 1.0052589676941592334 + p * w;
+		p = 3.0838856104922207635 + p * w;
+		y = p * a;
+	} else if (w < 36) {
+		w = sqrt(w) - 5;
+		p = -2.7109920616438573243e-11;
+		p = -2.5556418169965252055e-10 + p * w;
+		p = 1.5076572693500548083e-09 + p * w;
+		p = -3.7894654401267369937e-09 + p * w;
+		p = 7.6157012080783393804e-09 + p * w;
+		p = -1.4960026627149240478e-08 + p * w;
+		p = 2.9147953450901080826e-08 + p * w;
+		p = -6.7711997758452339498e-08 + p * w;
+		p = 2.2900482228026654717e-07 + p * w;
+		p = -9.9298272942317002539e-07 + p * w;
+		p = 4.5260625972231537039e-06 + p * w;
+		p = -1.9681778105531670567e-05 + p * w;
+		p = 7.5995277030017761139e-05 + p * w;
+		p = -0.00021503011930044477347 + p * w;
+		p = -0.00013871931833623122026 + p * w;
+		p = 1.0103004648645343977 + p * w;
+		p = 4.8499064014085844221 + p * w;
+		y = p * a;
+	} else {
+		const double t = -log(c);
+		double s = t - 0.5 * log(3.141592653589793 * t);
+		for (int i = 0; i < 6; i++) {
+			const double v = 0.5 / s;
+			/* 1 - v + 3v^2 - 15v^3 + ... - 135135v^7, as v times a polynomial */
+			const double e = v * (-1 + v * (3 + v * (-15 + v * (105 + v * (-945 + v * (10395 + v * -135135))))));
+			s = t - 0.5 * log(3.141592653589793 * s) + log1p(e);
+		}
+		y = sqrt(s);
+		if (s < 700) {
+			const double d = (c - erfc(y)) * 0.88622692545275801365 * exp(y * y); /* sqrt(pi)/2 */
+			y -= d / (1 + y * d);
+		}
+	}
+	return y;
+}
+
+/* erfinv(x): SymPy's erfinv for -1 <= x <= 1 (+-inf at +-1), NaN beyond. */
+SK_LIB(FN) double SK_RT(erfinv)(double x)
+{
+	const double a = fabs(x);
+	if (!(a < 1))
+		return a == 1 ? copysign((double)INFINITY, x) : (double)NAN;
+	return copysign(SK_RT(erfinv_core)(a, 1 - a), x);
+}
+
+/* erfcinv(q) = erfinv(1 - q) for 0 <= q <= 2 (+inf at 0, -inf at 2), NaN
+ * beyond; 2 - q is exact for q >= 1, so erfcinv(q) = -erfcinv(2 - q)
+ * keeps the precision of q near 2. */
+SK_LIB(FN) double SK_RT(erfcinv)(double q)
+{
+	const double c = q > 1 ? 2 - q : q;
+	double y;
+	if (!(q > 0 && q < 2))
+		return q == 0 ? (double)INFINITY : q == 2 ? -(double)INFINITY : (double)NAN;
+	y = SK_RT(erfinv_core)(1 - c, c);
+	return q > 1 ? -y : y;
+}
+
+/* Float, computed in float: Giles's two single precision polynomials up to
+ * w = 16, the expansion beyond. */
+SK_LIB(FN) float SK_RT(erfinv_coref)(float a, float c)
+{
+	float w = -logf(c * (1 + a)), p, y;
+	if (w < 5) {
+		w -= 2.5f;
+		p = 2.81022636e-08f;
+		p = 3.43273939e-07f + p * w;
+		p = -3.5233877e-06f + p * w;
+		p = -4.39150654e-06f + p * w;
+		p = 0.00021858087f + p * w;
+		p = -0.00125372503f + p * w;
+		p = -0.00417768164f + p * w;
+		p = 0.246640727f + p * w;
+		p = 1.50140941f + p * w;
+		y = p * a;
+	} else if (w < 16) {
+		w = sqrtf(w) - 3;
+		p = -0.000200214257f;
+		p = 0.000100950558f + p * w;
+		p = 0.00134934322f + p * w;
+		p = -0.00367342844f + p * w;
+		p = 0.00573950773f + p * w;
+		p = -0.0076224613f + p * w;
+		p = 0.00943887047f + p * w;
+		p = 1.00167406f + p * w;
+		p = 2.83297682f + p * w;
+		y = p * a;
+	} else {
+		const float t = -logf(c);
+		float s = t - 0.5f * logf(3.14159265f * t);
+		for (int i = 0; i < 5; i++) {
+			const float v = 0.5f / s;
+			const float e = v * (-1 + v * (3 + v * (-15 + v * (105 + v * -945))));
+			s = t - 0.5f * logf(3.14159265f * s) + log1pf(e);
+		}
+		y = sqrtf(s);
+		if (s < 80) {
+			const float d = (c - erfcf(y)) * 0.886226925f * expf(y * y);
+			y -= d / (1 + y * d);
+		}
+	}
+	return y;
+}
+
+SK_LIB(FN) float SK_RT(erfinvf)(float x)
+{
+	const float a = fabsf(x);
+	if (!(a < 1))
+		return a == 1 ? copysignf(INFINITY, x) : NAN;
+	return copysignf(SK_RT(erfinv_coref)(a, 1 - a), x);
+}
+
+SK_LIB(FN) float SK_RT(erfcinvf)(float q)
+{
+	const float c = q > 1 ? 2 - q : q;
+	float y;
+	if (!(q > 0 && q < 2))
+		return q == 0 ? INFINITY : q == 2 ? -INFINITY : NAN;
+	y = SK_RT(erfinv_coref)(1 - c, c);
+	return q > 1 ? -y : y;
+}
