@@ -165,6 +165,17 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 		if (!arity(p, nm, n, 1, 1, name.loc))
 			return NULL;
 		return ps_checked(p, dag_op(d, N_DIV, dag_const(d, num_int(1)), dag_call(d, b->fn, a)), name.loc);
+	case B_LAMBERTW: { /* the real branches only: k = 0 (W0) and k = -1 (W-1) */
+		int64_t k = 0;
+		if (!arity(p, nm, n, 1, 2, name.loc))
+			return NULL;
+		if (n == 2 && (a[1]->op != N_CONST || !num_is_int(a[1]->val, &k) || (k != 0 && k != -1))) {
+			diag_error(p->diag, locs[1], "LambertW's branch must be the integer 0 or -1, the real ones "
+			                             "(the others are complex)");
+			return NULL;
+		}
+		return ps_checked(p, dag_call(d, k ? MF_LAMBERTWM1 : MF_LAMBERTW, a), name.loc);
+	}
 	case B_LOG:
 		if (!arity(p, nm, n, 1, 2, name.loc))
 			return NULL;

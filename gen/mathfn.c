@@ -40,6 +40,43 @@ static long double erfinvl_(long double x)
 	return copysignl(erfinv_pos(a, 1 - a), x);
 }
 
+/* LambertW of constants, in long double: the series around the branch
+ * point -1/e (Corless et al. 1996, (4.22)) within 1e-4 of it, else a guess
+ * (that series within 0.1 of -1/e) and Newton's method on w e^w - x, whose
+ * error there is well below double's; NaN outside the branch's domain. */
+static long double lambertw_ld(long double x, int m1)
+{
+	static const long double c[] = {-1.0L, 1.0L, -1.0L / 3, 11.0L / 72, -43.0L / 540, 769.0L / 17280,
+	                                 -221.0L / 8505, 680863.0L / 43545600, -1963.0L / 204120,
+	                                 226287557.0L / 37623398400.0L};
+	const long double e = 2.718281828459045235360287471352662498L, d = x + 1 / e;
+	long double w;
+	if (!(d >= 0) || (m1 && !(x < 0)))
+		return d < 0 && d > -3e-17L ? -1 : m1 && x == 0 ? -INFINITY : NAN;
+	if (x == 0 || isinf(x))
+		return x;
+	if (d < 0.1L) { /* the series: W itself within 1e-4 of -1/e, a guess further */
+		const long double p = (m1 ? -1 : 1) * sqrtl(2 * e * d);
+		w = 0;
+		for (int k = 9; k >= 0; k--)
+			w = w * p + c[k];
+		if (d < 1e-4L)
+			return w;
+	} else {
+		w = m1 ? logl(-x) - logl(-logl(-x)) : x < 1 ? x / (1 + x) : logl(x) - logl(logl(x) + 1) / 2;
+	}
+	for (int i = 0; i < 60; i++) {
+		const long double ew = expl(w), s = (w * ew - x) / (ew * (w + 1));
+		w -= s;
+		if (!(fabsl(s) > fabsl(w) * 1e-21L))
+			break;
+	}
+	return w;
+}
+
+static long double lambertwl_(long double x) { return lambertw_ld(x, 0); }
+static long double lambertwm1l_(long double x) { return lambertw_ld(x, 1); }
+
 static long double erfcinvl_(long double q)
 {
 	const long double c = q > 1 ? 2 - q : q;
@@ -86,6 +123,8 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_FMOD] = {"fmod", 2, NULL, fmodl, NULL, false},
 	[MF_ERFINV] = {"erfinv", 1, erfinvl_, NULL, NULL, true},
 	[MF_ERFCINV] = {"erfcinv", 1, erfcinvl_, NULL, NULL, true},
+	[MF_LAMBERTW] = {"lambertw", 1, lambertwl_, NULL, NULL, true},
+	[MF_LAMBERTWM1] = {"lambertwm1", 1, lambertwm1l_, NULL, NULL, true},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
@@ -104,6 +143,7 @@ static const Builtin builtins[] = {
 	K("Eq", B_EQ),
 	K("False", B_FALSE),
 	K("Heaviside", B_HEAVISIDE),
+	K("LambertW", B_LAMBERTW),
 	U("I", "complex numbers ('I') are not supported"),
 	U("Integral", "integrals are not supported; call doit() in SymPy first"),
 	{"Max", B_MINMAX, MF_FMAX, NULL, NULL},
@@ -222,7 +262,6 @@ static const Builtin builtins[] = {
 	S("li"),
 	S("zeta"),
 	S("dirichlet_eta"),
-	S("LambertW"),
 	S("elliptic_k"),
 	S("elliptic_e"),
 	S("elliptic_f"),

@@ -1,7 +1,8 @@
 /* runtime_special.h: SymPy's special functions that neither the CUDA Math
  * API and the C library both provide, written once for host and device
- * code, so that NAME.cu and NAME_cpu.c compute them alike: erfinv and
- * erfcinv in double and float (float computed in float).  header.h.m4
+ * code, so that NAME.cu and NAME_cpu.c compute them alike: erfinv,
+ * erfcinv and LambertW's real branches in double and float (float
+ * computed in float).  header.h.m4
  * copies this file into NAME.h, after runtime.h and under the same SK_RT
  * and SK_LIB, in a library that calls one of them; SK_LIB(FN) is the
  * header's `static inline` (and `__host__ __device__` under nvcc).  The
@@ -210,3 +211,128 @@ SK_LIB(FN) float SK_RT(erfcinvf)(float q)
 	y = SK_RT(erfinv_coref)(1 - c, c);
 	return q > 1 ? -y : y;
 }
+
+/* LambertW: the real branches of w e^w = x, W0 (x >= -1/e, w >= -1: SymPy's
+ * LambertW(x)) and W-1 (-1/e <= x < 0, w <= -1: LambertW(x, -1)); NaN
+ * beyond, and -1 where x rounds 1/e (x within half an ulp of -1/e).
+ *
+ * Near the branch point, where w = -1 + t with |t| < 1 (d = x + 1/e below
+ * 0.1): d in two parts (1/e = E1 + E1L: x + E1 is exact there, Sterbenz's
+ * lemma), a guess from the series of W around -1 in p = +-sqrt(2 e d)
+ * (Corless, Gonnet, Hare, Jeffrey and Knuth, "On the Lambert W function",
+ * Adv. Comput. Math. 5 (1996), (4.22)), then three steps of Halley's
+ * method on e (w e^w - x) = g(t) - e d, g(t) = t e^t - (e^t - 1), the sum
+ * over k >= 2 of (k - 1) t^k / k!, summed as that series so that it has no
+ * cancellation: the residual is within a few ulps of g, and w within a few
+ * ulps, where an iteration in w alone would lose 1/|t| ulps.
+ *
+ * Elsewhere: a guess (W0: Winitzki's l (1 - log(1 + l)/(2 + l)),
+ * l = log(1 + x); W-1: L1 - L2 + L2/L1, L1 = log(-x), L2 = log(-L1), the
+ * asymptotic series' first terms), then two steps of the iteration of
+ * Fritsch, Shafer and Crowley (Comm. ACM 16 (1973), 123-124), cubically
+ * convergent (a third made it no more accurate, and a third slower on the
+ * GPU), with z = log(x/w) - w (on W-1 log(-x) - log(-w), since x/w may be
+ * subnormal): a log and a division a step, no exp to overflow. */
+SK_LIB(FN) double SK_RT(lambertw_g)(double t)
+{
+	double s = 19.0 / 2432902008176640000.0; /* (k - 1)/k!, k = 20 down to 2 */
+	s = s * t + 18.0 / 121645100408832000.0;
+	s = s * t + 17.0 / 6402373705728000.0;
+	s = s * t + 16.0 / 355687428096000.0;
+	s = s * t + 15.0 / 20922789888000.0;
+	s = s * t + 14.0 / 1307674368000.0;
+	s = s * t + 13.0 / 87178291200.0;
+	s = s * t + 12.0 / 6227020800.0;
+	s = s * t + 11.0 / 479001600.0;
+	s = s * t + 10.0 / 39916800.0;
+	s = s * t + 9.0 / 3628800.0;
+	s = s * t + 8.0 / 362880.0;
+	s = s * t + 7.0 / 40320.0;
+	s = s * t + 6.0 / 5040.0;
+	s = s * t + 5.0 / 720.0;
+	s = s * t + 4.0 / 120.0;
+	s = s * t + 3.0 / 24.0;
+	s = s * t + 2.0 / 6.0;
+	s = s * t + 1.0 / 2.0;
+	return s * t * t;
+}
+
+SK_LIB(FN) double SK_RT(lambertw_branch)(double x, int m1)
+{
+	const double d = (x + 0.36787944117144233) + -1.2428753672787985e-17; /* x + 1/e */
+	double w;
+	if (!(d >= 0))
+		return d > -2.8e-17 ? -1 : (double)NAN;
+	if (m1 ? !(x < 0) : x == 0 || isinf(x))
+		return m1 ? (x == 0 ? -(double)INFINITY : (double)NAN) : x;
+	if (d < 0.1) {
+		const double p = (m1 ? -1 : 1) * sqrt(5.43656365691809 * d), ed = 2.718281828459045 * d;
+		double t = p * (1 + p * (-1.0 / 3 + p * (11.0 / 72 + p * (-43.0 / 540 + p * (769.0 / 17280 +
+		                                                                  p * (-221.0 / 8505))))));
+		for (int i = 0; i < 3; i++) {
+			const double et = exp(t), f = SK_RT(lambertw_g)(t) - ed, f1 = t * et;
+			if (f1 != 0)
+				t -= f / (f1 - f * (1 + t) * et / (2 * f1));
+		}
+		return -1 + t;
+	}
+	const double l = m1 ? log(-x) : log1p(x), l2 = m1 ? log(-l) : log1p(l);
+	w = m1 ? l - l2 + l2 / l : l * (1 - l2 / (2 + l));
+	for (int i = 0; i < 2; i++) {
+		const double z = (m1 ? l - log(-w) : log(x / w)) - w, q = 2 * (1 + w) * (1 + w + 2 * z / 3);
+		w *= 1 + z * (q - z) / ((1 + w) * (q - 2 * z));
+	}
+	return w;
+}
+
+SK_LIB(FN) double SK_RT(lambertw)(double x) { return SK_RT(lambertw_branch)(x, 0); }
+SK_LIB(FN) double SK_RT(lambertwm1)(double x) { return SK_RT(lambertw_branch)(x, 1); }
+
+/* Float, computed in float: the series g to k = 13 (within 2e-9 of g). */
+SK_LIB(FN) float SK_RT(lambertw_gf)(float t)
+{
+	float s = 12.0f / 6227020800.0f;
+	s = s * t + 11.0f / 479001600.0f;
+	s = s * t + 10.0f / 39916800.0f;
+	s = s * t + 9.0f / 3628800.0f;
+	s = s * t + 8.0f / 362880.0f;
+	s = s * t + 7.0f / 40320.0f;
+	s = s * t + 6.0f / 5040.0f;
+	s = s * t + 5.0f / 720.0f;
+	s = s * t + 4.0f / 120.0f;
+	s = s * t + 3.0f / 24.0f;
+	s = s * t + 2.0f / 6.0f;
+	s = s * t + 1.0f / 2.0f;
+	return s * t * t;
+}
+
+SK_LIB(FN) float SK_RT(lambertw_branchf)(float x, int m1)
+{
+	const float d = (x + 0.36787945f) + -9.149755e-09f;
+	float w;
+	if (!(d >= 0))
+		return d > -1.5e-8f ? -1 : NAN;
+	if (m1 ? !(x < 0) : x == 0 || isinf(x))
+		return m1 ? (x == 0 ? -INFINITY : NAN) : x;
+	if (d < 0.1f) {
+		const float p = (m1 ? -1 : 1) * sqrtf(5.43656366f * d), ed = 2.71828183f * d;
+		float t = p * (1 + p * (-1.0f / 3 + p * (11.0f / 72 + p * (-43.0f / 540 + p * (769.0f / 17280 +
+		                                                                   p * (-221.0f / 8505))))));
+		for (int i = 0; i < 3; i++) {
+			const float et = expf(t), f = SK_RT(lambertw_gf)(t) - ed, f1 = t * et;
+			if (f1 != 0)
+				t -= f / (f1 - f * (1 + t) * et / (2 * f1));
+		}
+		return -1 + t;
+	}
+	const float l = m1 ? logf(-x) : log1pf(x), l2 = m1 ? logf(-l) : log1pf(l);
+	w = m1 ? l - l2 + l2 / l : l * (1 - l2 / (2 + l));
+	for (int i = 0; i < 2; i++) {
+		const float z = (m1 ? l - logf(-w) : logf(x / w)) - w, q = 2 * (1 + w) * (1 + w + 2 * z / 3);
+		w *= 1 + z * (q - z) / ((1 + w) * (q - 2 * z));
+	}
+	return w;
+}
+
+SK_LIB(FN) float SK_RT(lambertwf)(float x) { return SK_RT(lambertw_branchf)(x, 0); }
+SK_LIB(FN) float SK_RT(lambertwm1f)(float x) { return SK_RT(lambertw_branchf)(x, 1); }

@@ -34,7 +34,7 @@ static void domain(const char *name, double *lo, double *hi)
 		{"powm12", 0.1, 4}, {"pow13", 0.1, 4}, {"powm3", 0.1, 4}, {"fgamma", 0.1, 10},
 		{"floggamma", 0.1, 10}, {"gauss", 0.5, 2}, {"div", 0.5, 2}, {"ftan", -1.5, 1.5},
 		{"call", 0.1, 1.5}, /* no cancellation: sin(x) + cos(y)*(x + y) > 0 */
-		{"ferfinv", -1, 1}, {"ferfcinv", 0, 2},
+		{"ferfinv", -1, 1}, {"ferfcinv", 0, 2}, {"flambertw", -0.36, 5}, {"flambertwm1", -0.36, -1e-3},
 	};
 	*lo = -2;
 	*hi = 2;

@@ -70,6 +70,13 @@ def below(c, signed=False):
     return r
 
 
+def shift(c, region, sign=1):
+    """c + sign*v for the values v of a one-argument region."""
+    def r(rng, n, prec):
+        return c + sign * region(rng, n, prec)
+    return r
+
+
 def multiples(step, kmax):
     """Near k*step for random integers 0 < |k| <= kmax: the nearest value of
     the precision to k*step, moved by a few units: sin near k*pi, tan

@@ -44,7 +44,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
-    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv")})
+    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -159,6 +159,13 @@ SINGLES = [
     # and erfcinv's tail down to the least subnormal
     _s("f_erfinv", sympy.erfinv(x), [D.uni(-1, 1), D.below(1, True), D.logu(SUB, 1, True)], "erfinv"),
     _s("f_erfcinv", sympy.erfcinv(x), [D.uni(0, 2), D.logu(SUB, 1), D.below(2), D.near(1)], "erfcinv"),
+    # LambertW's real branches: near the branch point -1/e (from 4 ulps of
+    # it: -1/e itself is not a number of either format), the whole range,
+    # and subnormal and huge arguments
+    _s("f_lambertw", sympy.LambertW(x), [D.uni(-0.36, 5), D.shift(-1 / math.e, D.logu(lambda L: 1.5 * L["eps"], 0.1)),
+                                        D.logu(SUB, BIG), D.logu(SUB, 0.3, True)], "lambertw"),
+    _s("f_lambertwm1", sympy.LambertW(x, -1), [D.uni(-0.36, -1e-3), D.shift(-1 / math.e, D.logu(lambda L: 1.5 * L["eps"], 0.1)),
+                                              D.shift(0, D.logu(SUB, 0.3), -1)], "lambertw"),
     _s("f_gamma", sympy.gamma(x), [D.uni(0, 10), D.uni(-170, lambda L: L["gmax"]),
                                   D.near(lambda L: L["gmax"] - 0.001), D.logu(SUB, 1e-3, True)], "gamma"),
     # lgamma: CUDA's bound holds outside [-23.0001, -2.2637] (double) and

@@ -300,6 +300,15 @@ def _compile(e, track, edge=lambda name, a: None):
     if cls in ("Min", "Max"):
         pick = min if cls == "Min" else max
         return lambda env: track(pick(a(env) for a in args))
+    if cls == "LambertW":  # the real branches 0 and -1; None where complex
+        k = int(e.args[1]) if len(e.args) == 2 else 0
+
+        def lw(v):
+            if v < -1 / mp.e or (k == -1 and v >= 0):
+                return None
+            return mp.lambertw(v, k).real
+        g = _guard(lw)
+        return lambda env: track(g(args[0](env)))
     if cls == "Heaviside":
         if len(args) == 1:
             return lambda env: _heaviside(args[0](env))

@@ -1,5 +1,5 @@
 /* special_f32.c: every float argument of the float special functions of
- * templates/runtime_special.h against their double versions (within 3.6
+ * templates/runtime_special.h against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -8,7 +8,8 @@
  *   ./special_f32
  *
  * Prints the largest error of each function, in float ulps of the double
- * value, and where it occurs. */
+ * value, and where it occurs; `./special_f32 lambertw` only those whose
+ * name holds "lambertw". */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,33 +29,56 @@ static double ulps(float got, double ref)
 	return fabs((double)got - ref) / ldexp(1, e - 24 < -149 ? -149 : e - 24);
 }
 
-int main(void)
+/* The functions, their domains among the floats >= +0 (by their bits, an
+ * integer: u) and below (-u), and their double versions. */
+static float erfinvf_(float x) { return t_erfinvf(x); }
+static double erfinv_(double x) { return t_erfinv(x); }
+static float erfcinvf_(float x) { return t_erfcinvf(x); }
+static double erfcinv_(double x) { return t_erfcinv(x); }
+static float lambertwf_(float x) { return t_lambertwf(x); }
+static double lambertw_(double x) { return t_lambertw(x); }
+static float lambertwm1f_(float x) { return t_lambertwm1f(x); }
+static double lambertwm1_(double x) { return t_lambertwm1(x); }
+
+static const struct {
+	const char *name;
+	float (*f)(float);
+	double (*d)(double);
+	float lo, hi; /* the arguments: lo <= x < hi */
+} fns[] = {
+	{"erfinvf", erfinvf_, erfinv_, 0, 1}, /* odd */
+	{"erfcinvf", erfcinvf_, erfcinv_, 0, 2},
+	{"lambertwf", lambertwf_, lambertw_, -0.36787942f, 3.4e38f}, /* above -1/e, to FLT_MAX */
+	{"lambertwm1f", lambertwm1f_, lambertwm1_, -0.36787942f, 0},
+};
+
+int main(int argc, char **argv)
 {
-	double worst[2] = {0, 0};
-	float at[2] = {0, 0};
+	for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+		double worst = 0;
+		float at = 0;
+		if (argc > 1 && !strstr(fns[k].name, argv[1]))
+			continue;
 #pragma omp parallel
-	{
-		double w[2] = {0, 0};
-		float a[2] = {0, 0};
+		{
+			double w = 0;
+			float a = 0;
 #pragma omp for schedule(dynamic, 1 << 20)
-		for (int64_t i = 0; i < 0x80000000LL; i++) { /* every float >= +0 */
-			const uint32_t u = (uint32_t)i;
-			float x;
-			double e;
-			memcpy(&x, &u, sizeof x);
-			if (!(x < 2))
-				continue;
-			if (x < 1 && (e = ulps(t_erfinvf(x), t_erfinv((double)x))) > w[0]) /* odd */
-				w[0] = e, a[0] = x;
-			if ((e = ulps(t_erfcinvf(x), t_erfcinv((double)x))) > w[1])
-				w[1] = e, a[1] = x;
-		}
+			for (int64_t i = 0; i < 0x100000000LL; i++) { /* every float */
+				const uint32_t u = (uint32_t)i;
+				float x;
+				double e;
+				memcpy(&x, &u, sizeof x);
+				if (!(x >= fns[k].lo && x < fns[k].hi))
+					continue;
+				if ((e = ulps(fns[k].f(x), fns[k].d((double)x))) > w)
+					w = e, a = x;
+			}
 #pragma omp critical
-		for (int k = 0; k < 2; k++)
-			if (w[k] > worst[k])
-				worst[k] = w[k], at[k] = a[k];
+			if (w > worst)
+				worst = w, at = a;
+		}
+		printf("%-12s max %.3f ulps at %.9g\n", fns[k].name, worst, (double)at);
 	}
-	printf("erfinvf  (0 <= x < 1, odd): max %.3f ulps at %.9g\n", worst[0], (double)at[0]);
-	printf("erfcinvf (0 <= q < 2):      max %.3f ulps at %.9g\n", worst[1], (double)at[1]);
 	return 0;
 }

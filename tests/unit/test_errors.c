@@ -66,6 +66,8 @@ static const Bad bad[] = {
 	{"f(x) = sinn(x)", 1, 8, "unknown function 'sinn': did you mean 'sin'?"},
 	{"f(x) = Sin(x)", 1, 8, "unknown function 'Sin': did you mean 'sin'?"},
 	{"f(x) = erfinf(x)", 1, 8, "unknown function 'erfinf': did you mean 'erfinv'?"},
+	{"f(x) = LambertW(x, 1)", 1, 20, "LambertW's branch must be the integer 0 or -1, the real ones (the others are complex)"},
+	{"f(x, k) = LambertW(x, k)", 1, 23, "LambertW's branch must be the integer 0 or -1"},
 	{"f(x) = x^2", 1, 9, "'^' is not a power in SymPy's syntax (it is Python's exclusive or): write '**', as in x**2"},
 	{"f(x) = x + O(x**6)", 1, 12, "'O(...)' is the order term of a series: call .removeO() on the series in SymPy first"},
 	{"f(x) = re(x)", 1, 8, "complex functions ('re') are not supported: symkern treats every argument as real, so "
@@ -164,7 +166,7 @@ static const Bad bad[] = {
 	{"f(x) = Mod(x)", 1, 8, "'Mod' takes 2 arguments, got 1"},
 	/* special functions not computed yet: a hint, a formula where one is exact */
 	{"f(x) = besselj(0, x)", 1, 8, "'besselj' is a special function symkern does not compute yet (symkern(5) lists those it does)"},
-	{"f(x) = LambertW(x)", 1, 8, "'LambertW' is a special function symkern does not compute yet"},
+	{"f(x) = zeta(x)", 1, 8, "'zeta' is a special function symkern does not compute yet"},
 	{"f(x, k) = RisingFactorial(x, k)", 1, 11, "'RisingFactorial' is not supported: write gamma(x + k)/gamma(x)"},
 	{"f(x) = exp_polar(x)", 1, 8, "'exp_polar' is not supported: for a real argument it is exp; write exp(x)"},
 	{"f(x) = x + Mod(1, 0)", 1, 12, "constant expression is not a finite real number"},

@@ -51,6 +51,8 @@ R(r_konst, 1.0L / 3 + PI)
  * another algorithm than the generated code's (templates/runtime_special.h). */
 R(r_erfinv, mathfn_info[MF_ERFINV].fold1(a[0]))
 R(r_erfcinv, mathfn_info[MF_ERFCINV].fold1(a[0]))
+R(r_lambertw, mathfn_info[MF_LAMBERTW].fold1(a[0]))
+R(r_lambertwm1, mathfn_info[MF_LAMBERTWM1].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
 typedef struct {
@@ -97,6 +99,7 @@ static const Case cases[] = {
 	{"konst", r_konst, NULL, 0, 1, 0.5, 0.5},      {"gauss", r_gauss, NULL, 0.5, 2, 12, 12},
 	/* bounds.txt's (docs/accuracy.md), from the exact value */
 	{"ferfinv", r_erfinv, NULL, -1, 1, 4.5, 5},    {"ferfcinv", r_erfcinv, NULL, 0, 2, 4.5, 5},
+	{"flambertw", r_lambertw, NULL, -0.36L, 5, 3.5, 4}, {"flambertwm1", r_lambertwm1, NULL, -0.36L, -1e-3L, 3.5, 4},
 };
 enum { NCASES = sizeof cases / sizeof cases[0], NPTS = 4001 };
 
