@@ -1,9 +1,9 @@
-/* runtime_special.h: SymPy's special functions that neither the CUDA Math
- * API and the C library both provide, written once for host and device
+/* runtime_special.h: SymPy's special functions that the CUDA Math API and
+ * the C library do not both provide, written once for host and device
  * code, so that NAME.cu and NAME_cpu.c compute them alike: erfinv,
  * erfcinv and LambertW's real branches in double and float (float
- * computed in float).  header.h.m4
- * copies this file into NAME.h, after runtime.h and under the same SK_RT
+ * computed in float).  header.h.m4 copies this file into NAME.h, after
+ * runtime.h and under the same SK_RT
  * and SK_LIB, in a library that calls one of them; SK_LIB(FN) is the
  * header's `static inline` (and `__host__ __device__` under nvcc).  The
  * oracle states and checks the bounds (docs/accuracy.md, symkern(5)).
@@ -22,7 +22,8 @@
  * w = -log((1 - a)(1 + a)), float: two, for w < 5 and up to 16 (the end of
  * erfinvf's range); double: three, for w < 6.25, 16 and up to 36 (about
  * -log(2^-52), the end of erfinv's range); the coefficients are the
- * paper's.  These alone are within 3.5 ulps (measured: docs/accuracy.md).
+ * paper's.  These alone are within 3.6 ulps in double and 4.2 in float
+ * (measured, float on every argument: docs/accuracy.md).
  *
  * Beyond (erfcinv of c below about 1e-16 in double, 1e-7 in float), the
  * asymptotic expansion (Abramowitz and Stegun 7.1.23)
