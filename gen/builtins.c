@@ -9,6 +9,10 @@
 
 #include "compose.h"
 
+/* The largest order of besselj and bessely: CUDA documents jn's accuracy
+ * up to n = 128. */
+enum { BESSEL_MAX_ORDER = 128 };
+
 static bool arity(Parser *p, const char *name, int n, int lo, int hi, Loc at)
 {
 	if (n >= lo && n <= hi)
@@ -175,6 +179,18 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 			return NULL;
 		}
 		return ps_checked(p, dag_call(d, k ? MF_LAMBERTWM1 : MF_LAMBERTW, a), name.loc);
+	}
+	case B_BESSEL: { /* integer order: the C library's and CUDA's jn and yn */
+		int64_t k;
+		if (!arity(p, nm, n, 2, 2, name.loc))
+			return NULL;
+		if (a[0]->op != N_CONST || !num_is_int(a[0]->val, &k) || k < -BESSEL_MAX_ORDER || k > BESSEL_MAX_ORDER) {
+			diag_error(p->diag, locs[0], "%s's order must be an integer constant from %d to %d (the range whose "
+			           "accuracy symkern measures); real and variable orders are not supported", nm,
+			           -BESSEL_MAX_ORDER, BESSEL_MAX_ORDER);
+			return NULL;
+		}
+		return ps_checked(p, dag_call(d, b->fn, a), name.loc);
 	}
 	case B_LOG:
 		if (!arity(p, nm, n, 1, 2, name.loc))

@@ -1,4 +1,5 @@
 /* mathfn.c: see mathfn.h. */
+#define _DEFAULT_SOURCE /* jnl and ynl (glibc, musl) under -std=c11 */
 #include "mathfn.h"
 
 #include <math.h>
@@ -85,6 +86,22 @@ static long double erfcinvl_(long double q)
 	return q > 1 ? -erfinv_pos(1 - c, c) : erfinv_pos(1 - c, c);
 }
 
+/* Bessel functions of integer order n (an integer constant, checked by the
+ * parser) of constants: the C library's, in long double, with SymPy's
+ * meaning for negative orders (J_-n = (-1)^n J_n, Y likewise) and NaN for
+ * Y of a negative argument (complex). */
+static long double bessel_ld(long double n, long double x, int y)
+{
+	const int k = (int)fabsl(n);
+	const long double s = n < 0 && k % 2 ? -1 : 1;
+	if (y && x < 0)
+		return NAN;
+	return s * (y ? ynl(k, x) : jnl(k, x));
+}
+
+static long double besseljl_(long double n, long double x) { return bessel_ld(n, x, 0); }
+static long double besselyl_(long double n, long double x) { return bessel_ld(n, x, 1); }
+
 const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_SIN] = {"sin", 1, sinl, NULL, NULL, false},
 	[MF_COS] = {"cos", 1, cosl, NULL, NULL, false},
@@ -125,6 +142,8 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_ERFCINV] = {"erfcinv", 1, erfcinvl_, NULL, NULL, true},
 	[MF_LAMBERTW] = {"lambertw", 1, lambertwl_, NULL, NULL, true},
 	[MF_LAMBERTWM1] = {"lambertwm1", 1, lambertwm1l_, NULL, NULL, true},
+	[MF_BESSELJ] = {"besselj", 2, NULL, besseljl_, NULL, true},
+	[MF_BESSELY] = {"bessely", 2, NULL, besselyl_, NULL, true},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
@@ -133,6 +152,7 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 #define R(n, f) {n, B_RECIP, f, NULL, NULL}
 #define S(n) U(n, "'" n "' is a special function symkern does not compute yet (symkern(5) lists those it does)")
 #define C(n, sympy) {n, B_CONST_ALIAS, MF_COUNT, NULL, sympy}
+#define J(n, f) {n, B_BESSEL, f, NULL, NULL}
 /* SymPy's names, with sympy.codegen's (Cbrt, Sqrt, expm1, ..., cosm1,
  * logaddexp, sinc); then the spellings sympy.ccode prints for the same
  * things (symkern(5), "Spellings of sympy.ccode"). */
@@ -173,6 +193,8 @@ static const Builtin builtins[] = {
 	M("atan", MF_ATAN),
 	M("atan2", MF_ATAN2),
 	M("atanh", MF_ATANH),
+	J("besselj", MF_BESSELJ),
+	J("bessely", MF_BESSELY),
 	K("binomial", B_BINOMIAL),
 	M("cbrt", MF_CBRT),
 	M("ceiling", MF_CEIL),
@@ -236,8 +258,6 @@ static const Builtin builtins[] = {
 	U("erf2", "'erf2' is not supported: write erf(y) - erf(x) (it loses relative precision where both "
 	          "are near 1, or near -1)"),
 	U("exp_polar", "'exp_polar' is not supported: for a real argument it is exp; write exp(x)"),
-	S("besselj"),
-	S("bessely"),
 	S("besseli"),
 	S("besselk"),
 	S("jn"),

@@ -14,7 +14,7 @@ typedef enum {
 	MF_EXP, MF_LOG, MF_SQRT, MF_CBRT, MF_FABS, MF_FLOOR, MF_CEIL,
 	MF_FMIN, MF_FMAX, MF_ERF, MF_ERFC, MF_TGAMMA, MF_LGAMMA,
 	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW, MF_FMOD,
-	MF_ERFINV, MF_ERFCINV, MF_LAMBERTW, MF_LAMBERTWM1,
+	MF_ERFINV, MF_ERFCINV, MF_LAMBERTW, MF_LAMBERTWM1, MF_BESSELJ, MF_BESSELY,
 	MF_COUNT
 } MathFn;
 
@@ -45,6 +45,7 @@ typedef enum {
 	B_POW,       /* pow(a, b): ccode's spelling of a**b */
 	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
 	B_LAMBERTW,  /* LambertW(x) or LambertW(x, k), k = 0 or -1 */
+	B_BESSEL,    /* besselj(n, x), bessely(n, x): n an integer constant */
 	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
 	 * sech and csch, the inverse reciprocal functions, Mod and frac */
 	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,
@@ -57,7 +58,7 @@ typedef enum {
 typedef struct {
 	const char *name;
 	BuiltinKind kind;
-	MathFn fn;       /* for B_MATH, B_RECIP, B_MINMAX (MF_FMIN or MF_FMAX) */
+	MathFn fn;       /* for B_MATH, B_RECIP, B_BESSEL, B_MINMAX (MF_FMIN or MF_FMAX) */
 	const char *why; /* for B_UNSUPPORTED */
 	/* for B_CONST_ALIAS: the constant as SymPy's str() prints it, parsed in
 	 * its place, so that M_PI_2 gives the code pi/2 gives */

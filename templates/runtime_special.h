@@ -337,3 +337,47 @@ SK_LIB(FN) float SK_RT(lambertw_branchf)(float x, int m1)
 
 SK_LIB(FN) float SK_RT(lambertwf)(float x) { return SK_RT(lambertw_branchf)(x, 0); }
 SK_LIB(FN) float SK_RT(lambertwm1f)(float x) { return SK_RT(lambertw_branchf)(x, 1); }
+
+/* Bessel functions of the first and second kind of integer order n (SymPy's
+ * besselj(n, x) and bessely(n, x); n an integer constant, |n| <= 128, which
+ * the generator checks): the C library's and CUDA's j0, j1, jn, y0, y1, yn
+ * (POSIX; CUDA C++ Programming Guide, "Mathematical Functions": 7 ulps in
+ * double, 9 in float, for |x| < 8, else an absolute error of at most
+ * 5e-12 in double, 2.2e-6 in float; jn: that absolute bound for n = 128),
+ * with SymPy's meaning where they have none: J_-n = (-1)^n J_n and
+ * Y_-n = (-1)^n Y_n (CUDA's jn and yn are NaN for n < 0), and Y is NaN for
+ * x < 0, where it is complex.  n is a constant: the branches fold.  Strict
+ * ISO C (-std=c99) leaves these POSIX and GNU functions undeclared, hence
+ * the declarations (the float ones are glibc's and musl's). */
+#if !defined(__CUDACC__) && !defined(__cplusplus)
+double j0(double), j1(double), jn(int, double), y0(double), y1(double), yn(int, double);
+float j0f(float), j1f(float), jnf(int, float), y0f(float), y1f(float), ynf(int, float);
+#endif
+
+SK_LIB(FN) double SK_RT(besselj)(double n, double x)
+{
+	const int k = n < 0 ? (int)-n : (int)n;
+	const double v = k == 0 ? j0(x) : k == 1 ? j1(x) : jn(k, x);
+	return n < 0 && k % 2 ? -v : v;
+}
+
+SK_LIB(FN) double SK_RT(bessely)(double n, double x)
+{
+	const int k = n < 0 ? (int)-n : (int)n;
+	const double v = x < 0 ? (double)NAN : k == 0 ? y0(x) : k == 1 ? y1(x) : yn(k, x);
+	return n < 0 && k % 2 ? -v : v;
+}
+
+SK_LIB(FN) float SK_RT(besseljf)(float n, float x)
+{
+	const int k = n < 0 ? (int)-n : (int)n;
+	const float v = k == 0 ? j0f(x) : k == 1 ? j1f(x) : jnf(k, x);
+	return n < 0 && k % 2 ? -v : v;
+}
+
+SK_LIB(FN) float SK_RT(besselyf)(float n, float x)
+{
+	const int k = n < 0 ? (int)-n : (int)n;
+	const float v = x < 0 ? (float)NAN : k == 0 ? y0f(x) : k == 1 ? y1f(x) : ynf(k, x);
+	return n < 0 && k % 2 ? -v : v;
+}

@@ -15,6 +15,7 @@ names the row of bounds.txt that judges it.
 
 import math
 
+import mpmath
 import sympy
 
 import domains as D
@@ -44,19 +45,48 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acosh", "atanh", "exp", "log", "sqrt", "Abs", "floor", "ceiling", "erf", "erfc", "gamma",
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
-    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW")})
+    "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
+    "besselj", "bessely")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
 
 
+# Zeros of Bessel functions (the first three and the tenth, or the 1000th
+# for J0 and J1), where the relative error of every evaluation in floating
+# point grows without bound.
+def _zeros(kind, n, ks):
+    f = mpmath.besseljzero if kind == "j" else mpmath.besselyzero
+    return tuple(float(f(n, k)) for k in ks)
+
+
+BESSEL_ZEROS = {"j0": _zeros("j", 0, (1, 2, 3, 10, 1000)), "j1": _zeros("j", 1, (1, 2, 3, 1000)),
+                "j5": _zeros("j", 5, (1, 2, 10)),
+                "j20": _zeros("j", 20, (1, 2, 10)), "y0": _zeros("y", 0, (1, 2, 3, 10)),
+                "y1": _zeros("y", 1, (1, 2, 3)), "y5": _zeros("y", 5, (1, 2, 10))}
+
+
 class Single:
-    def __init__(self, name, args, expr, regions, bound):
+    def __init__(self, name, args, expr, regions, bound, envelope=None):
         self.name, self.args, self.expr, self.regions, self.bound = name, args, expr, regions, bound
+        self.envelope = envelope
 
 
-def _s(name, expr, regions, bound, args=(x,)):
-    return Single(name, tuple(str(a) for a in args), expr, regions, bound)
+def _s(name, expr, regions, bound, args=(x,), envelope=None):
+    return Single(name, tuple(str(a) for a in args), expr, regions, bound, envelope)
+
+
+def bessel_envelope(n):
+    """The amplitude sqrt(2/(pi |x|)) (at most 1) of J_n and Y_n where they
+    oscillate, |x| >= n (their zeros lie beyond), 0 elsewhere: a bound
+    "u|a" of bounds.txt allows an error of a ulps of it besides u ulps of
+    the value (near zeros, where no evaluation keeps relative accuracy)."""
+    import numpy as np
+    def env(v):
+        a = np.abs(v)
+        with np.errstate(divide="ignore", over="ignore"):
+            return np.where(a >= max(n, 0.5), np.minimum(1.0, np.sqrt(2 / (math.pi * a))), 0.0)
+    return env
 
 
 LN = lambda L: L["lnmax"]      # exp overflows above this
@@ -166,6 +196,23 @@ SINGLES = [
                                         D.logu(SUB, BIG), D.logu(SUB, 0.3, True)], "lambertw"),
     _s("f_lambertwm1", sympy.LambertW(x, -1), [D.uni(-0.36, -1e-3), D.shift(-1 / math.e, D.logu(lambda L: 1.5 * L["eps"], 0.1)),
                                               D.shift(0, D.logu(SUB, 0.3), -1)], "lambertw"),
+    # Bessel functions of integer order (the C library's and CUDA's): the
+    # oscillating range, near their zeros (judged by the absolute part of
+    # the bound), small arguments (J_n(x) ~ (x/2)^n/n!) and large ones
+    _s("f_besselj0", sympy.besselj(0, x), [D.uni(-30, 30), D.logu(SUB, BIG, True),
+                                          *[D.near(z, True) for z in BESSEL_ZEROS["j0"]]], "besselj01", envelope=bessel_envelope(0)),
+    _s("f_besselj1", sympy.besselj(1, x), [D.uni(-30, 30), D.logu(SUB, BIG, True),
+                                          *[D.near(z, True) for z in BESSEL_ZEROS["j1"]]], "besselj01", envelope=bessel_envelope(1)),
+    _s("f_besselj5", sympy.besselj(5, x), [D.uni(-30, 30), D.logu(1e-3, BIG, True),
+                                          *[D.near(z, True) for z in BESSEL_ZEROS["j5"]]], "besseljn", envelope=bessel_envelope(5)),
+    _s("f_besselj20", sympy.besselj(20, x), [D.uni(-60, 60), D.logu(1, BIG, True),
+                                            *[D.near(z, True) for z in BESSEL_ZEROS["j20"]]], "besseljn", envelope=bessel_envelope(20)),
+    _s("f_bessely0", sympy.bessely(0, x), [D.uni(0, 30), D.logu(SUB, BIG),
+                                          *[D.near(z) for z in BESSEL_ZEROS["y0"]]], "besselj01", envelope=bessel_envelope(0)),
+    _s("f_bessely1", sympy.bessely(1, x), [D.uni(0, 30), D.logu(1e-3, BIG),
+                                          *[D.near(z) for z in BESSEL_ZEROS["y1"]]], "besselj01", envelope=bessel_envelope(1)),
+    _s("f_bessely5", sympy.bessely(5, x), [D.uni(0, 30), D.logu(1e-1, BIG),
+                                          *[D.near(z) for z in BESSEL_ZEROS["y5"]]], "besselyn", envelope=bessel_envelope(5)),
     _s("f_gamma", sympy.gamma(x), [D.uni(0, 10), D.uni(-170, lambda L: L["gmax"]),
                                   D.near(lambda L: L["gmax"] - 0.001), D.logu(SUB, 1e-3, True)], "gamma"),
     # lgamma: CUDA's bound holds outside [-23.0001, -2.2637] (double) and

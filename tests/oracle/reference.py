@@ -309,6 +309,10 @@ def _compile(e, track, edge=lambda name, a: None):
             return mp.lambertw(v, k).real
         g = _guard(lw)
         return lambda env: track(g(args[0](env)))
+    if cls in ("besselj", "bessely"):  # integer order; Y is complex for x < 0
+        n, fn = int(e.args[0]), mp.besselj if cls == "besselj" else mp.bessely
+        g = _guard(lambda v: None if cls == "bessely" and v <= 0 else fn(n, v))
+        return lambda env: track(g(args[1](env)))
     if cls == "Heaviside":
         if len(args) == 1:
             return lambda env: _heaviside(args[0](env))
@@ -433,14 +437,25 @@ def ulp_errors(got, ref, prec):
     """|got - exact| in ulps of the correctly rounded value, per point;
     inf where got is inf or NaN (the exact value being finite).  Points
     that are not valid give NaN."""
+    return abs_errors(got, ref) / ulps_of(ref["r"], prec)
+
+
+def ulps_of(v, prec):
+    """The ulp of each value of the array v in the format prec (of the
+    least subnormal at 0)."""
     import numpy as np
     P = PRECISIONS[prec]
-    g = np.asarray(got, dtype=np.float64)
-    r = ref["r"]
-    _, e = np.frexp(r)
+    _, e = np.frexp(v)
     ulp = np.ldexp(1.0, np.maximum(e - P["p"], P["emin"] - P["p"] + 1))
-    ulp = np.where(r == 0, math.ldexp(1.0, P["emin"] - P["p"] + 1), ulp)
+    return np.where(v == 0, math.ldexp(1.0, P["emin"] - P["p"] + 1), ulp)
+
+
+def abs_errors(got, ref):
+    """|got - exact| per point; inf where got is inf or NaN (the exact value
+    being finite), NaN where the point is not valid."""
+    import numpy as np
+    g = np.asarray(got, dtype=np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
-        err = np.abs((g - ref["hi"]) - ref["lo"]) / ulp
+        err = np.abs((g - ref["hi"]) - ref["lo"])
     err = np.where(np.isfinite(g), err, np.inf)
     return np.where(ref["valid"], err, np.nan)

@@ -53,6 +53,10 @@ R(r_erfinv, mathfn_info[MF_ERFINV].fold1(a[0]))
 R(r_erfcinv, mathfn_info[MF_ERFCINV].fold1(a[0]))
 R(r_lambertw, mathfn_info[MF_LAMBERTW].fold1(a[0]))
 R(r_lambertwm1, mathfn_info[MF_LAMBERTWM1].fold1(a[0]))
+R(r_besselj0, mathfn_info[MF_BESSELJ].fold2(0, a[0]))
+R(r_besselj3, mathfn_info[MF_BESSELJ].fold2(-3, a[0]))
+R(r_bessely1, mathfn_info[MF_BESSELY].fold2(1, a[0]))
+R(r_bessely4, mathfn_info[MF_BESSELY].fold2(4, a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
 typedef struct {
@@ -100,6 +104,9 @@ static const Case cases[] = {
 	/* bounds.txt's (docs/accuracy.md), from the exact value */
 	{"ferfinv", r_erfinv, NULL, -1, 1, 4.5, 5},    {"ferfcinv", r_erfcinv, NULL, 0, 2, 4.5, 5},
 	{"flambertw", r_lambertw, NULL, -0.36L, 5, 3.5, 4}, {"flambertwm1", r_lambertwm1, NULL, -0.36L, -1e-3L, 3.5, 4},
+	/* the C library's, against its long double version, between zeros */
+	{"fbesselj0", r_besselj0, NULL, -2.3L, 2.3L, 8.5, 8.5}, {"fbesselj3", r_besselj3, NULL, 0.1L, 5, 8.5, 8.5},
+	{"fbessely1", r_bessely1, NULL, 0.1L, 2.1L, 8.5, 8.5}, {"fbessely4", r_bessely4, NULL, 0.1L, 4.5L, 8.5, 8.5},
 };
 enum { NCASES = sizeof cases / sizeof cases[0], NPTS = 4001 };
 
