@@ -1,6 +1,7 @@
 """bench/special_bench.py: symkern's special functions on the GPU against
 CuPy (cupyx.scipy.special: the CUDA Math API's erfinv, erfcinv and j0; a
-complex-valued Halley iteration for lambertw, as SciPy's) and a copy kernel
+complex-valued Halley iteration for lambertw, as SciPy's; Cephes's digamma
+and Hurwitz zeta(2, x) for trigamma) and a copy kernel
 of the same bytes, in one run (issue 17's performance check).
 
 For each function and precision: n points (1e8 by default) of random
@@ -21,11 +22,12 @@ Build (on a machine with nvcc; bench/RESULTS.md has the commands used):
   nvcc -O3 -Xcompiler -fPIC -gencode arch=compute_90,code=sm_90 -c DIR/special.cu -o DIR/special_cuda.o
   cc -std=c99 -O2 -fPIC -fopenmp -shared -o DIR/libspecial_cuda.so DIR/special_cuda.o DIR/special_cpu.c \\
      -L/usr/local/cuda/lib64 -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
-Usage: python3 bench/special_bench.py DIR/libspecial_cuda.so [--n N] [--json FILE]
+Usage: python3 bench/special_bench.py DIR/libspecial_cuda.so [--n N] [--json FILE] [--only REGEX]
 """
 import argparse
 import json
 import os
+import re
 import sys
 
 import cupy as cp
@@ -45,6 +47,10 @@ FUNCS = [  # name, symkern function, CuPy's (x, out) -> result, input range (ope
     ("erfcinv", "sk_erfcinv", lambda x, out: cps.erfcinv(x, out=out), (0.0, 2.0)),
     ("lambertw", "sk_lambertw", _cupy_lambertw, (-0.36, 5.0)),
     ("besselj0", "sk_besselj0", lambda x, out: cps.j0(x, out=out), (-100.0, 100.0)),
+    ("digamma", "sk_digamma", lambda x, out: cps.digamma(x, out=out), (0.0, 20.0)),
+    # trigamma: CuPy's polygamma(1, x) is zeta(2, x) (Hurwitz's), called
+    # directly; it allocates its result
+    ("trigamma", "sk_trigamma", lambda x, out: cps.zeta(2.0, x), (0.0, 20.0)),
 ]
 
 
@@ -74,6 +80,7 @@ def main():
     ap.add_argument("--reps", type=int, default=21)
     ap.add_argument("--calls", type=int, default=5)
     ap.add_argument("--json")
+    ap.add_argument("--only", help="only the functions whose name matches this regular expression")
     a = ap.parse_args()
     n = int(a.n)
     lib = symkern.load(a.lib)
@@ -83,6 +90,8 @@ def main():
     rows, fails = [], 0
     rng = cp.random.default_rng(7)
     for name, skname, cfn, (lo, hi) in FUNCS:
+        if a.only and not re.search(a.only, name):
+            continue
         for dt in (cp.float64, cp.float32):
             x = (lo + (hi - lo) * rng.random(n, dtype=cp.float64)).astype(dt)
             x[x == lo] = (lo + hi) / 2  # the open range; non-zero (rng.random < 1)

@@ -192,6 +192,17 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 		}
 		return ps_checked(p, dag_call(d, b->fn, a), name.loc);
 	}
+	case B_POLYGAMMA: { /* orders 0 and 1: digamma and trigamma (runtime_special.h) */
+		int64_t m;
+		if (!arity(p, nm, n, 2, 2, name.loc))
+			return NULL;
+		if (a[0]->op != N_CONST || !num_is_int(a[0]->val, &m) || m < 0 || m > 1) {
+			diag_error(p->diag, locs[0], "polygamma's order must be the integer constant 0 (digamma) or 1 "
+			           "(trigamma); higher and variable orders are not supported yet");
+			return NULL;
+		}
+		return ps_checked(p, dag_call(d, m ? MF_TRIGAMMA : MF_DIGAMMA, &a[1]), name.loc);
+	}
 	case B_LOG:
 		if (!arity(p, nm, n, 1, 2, name.loc))
 			return NULL;

@@ -15,6 +15,7 @@ typedef enum {
 	MF_FMIN, MF_FMAX, MF_ERF, MF_ERFC, MF_TGAMMA, MF_LGAMMA,
 	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW, MF_FMOD,
 	MF_ERFINV, MF_ERFCINV, MF_LAMBERTW, MF_LAMBERTWM1, MF_BESSELJ, MF_BESSELY,
+	MF_DIGAMMA, MF_TRIGAMMA,
 	MF_COUNT
 } MathFn;
 
@@ -46,6 +47,7 @@ typedef enum {
 	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
 	B_LAMBERTW,  /* LambertW(x) or LambertW(x, k), k = 0 or -1 */
 	B_BESSEL,    /* besselj(n, x), bessely(n, x): n an integer constant */
+	B_POLYGAMMA, /* polygamma(m, x): m the integer 0 (digamma) or 1 (trigamma) */
 	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
 	 * sech and csch, the inverse reciprocal functions, Mod and frac */
 	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,

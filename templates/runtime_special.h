@@ -1,8 +1,9 @@
 /* runtime_special.h: SymPy's special functions that the CUDA Math API and
  * the C library do not both provide, written once for host and device
  * code, so that NAME.cu and NAME_cpu.c compute them alike: erfinv,
- * erfcinv and LambertW's real branches in double and float (float
- * computed in float).  header.h.m4 copies this file into NAME.h, after
+ * erfcinv, LambertW's real branches, digamma and trigamma in double and
+ * float (float computed in float), and wrappers of the libraries' Bessel
+ * functions.  header.h.m4 copies this file into NAME.h, after
  * runtime.h and under the same SK_RT
  * and SK_LIB, in a library that calls one of them; SK_LIB(FN) is the
  * header's `static inline` (and `__host__ __device__` under nvcc).  The
@@ -337,6 +338,219 @@ SK_LIB(FN) float SK_RT(lambertw_branchf)(float x, int m1)
 
 SK_LIB(FN) float SK_RT(lambertwf)(float x) { return SK_RT(lambertw_branchf)(x, 0); }
 SK_LIB(FN) float SK_RT(lambertwm1f)(float x) { return SK_RT(lambertw_branchf)(x, 1); }
+
+/* digamma(x) = polygamma(0, x) and trigamma(x) = polygamma(1, x), SymPy's
+ * polygamma of order 0 and 1 (SymPy prints digamma(x) as
+ * polygamma(0, x)), for every real x.
+ *
+ * digamma: for x >= 10 the asymptotic expansion (Abramowitz and Stegun
+ * 6.3.18) log x - 1/(2x) - sum B_2k/(2k x^2k), k = 1..8 in double (the
+ * first term left out is below 1e-18 of the value) and 1..3 in float; for
+ * 2 < x < 10 the recurrence psi(x) = psi(x - 1) + 1/(x - 1) (x - k is
+ * exact) down to [1, 2]; for 0 < x < 1 psi(x) = psi(1 + x) - 1/x, with
+ * psi(1 + x) evaluated from t = x itself, so that 1 + x is never rounded.
+ * On [1, 2], t = x - 1: the form psi(1 + t) = g (Y + R(t)), g = 1 + t - r0
+ * (r0 the positive root 1.4616..., in two or three parts, so that g keeps
+ * its relative precision near the root and the result with it), Y a
+ * constant and R a rational function: J. Maddock's approximation in
+ * Boost.Math (boost/math/special_functions/digamma.hpp), whose
+ * coefficients these are (double: deviation 1.5e-18; float: 3.4e-10).
+ * For x < 0 the reflection psi(x) = psi(1 - x) - pi cot(pi x), with
+ * cot(pi x) = cot(pi r), r = x - rint(x) exact in [-1/2, 1/2], and
+ * cot(pi r) = tan(pi (1/2 - |r|)) (with the sign of r) for |r| > 1/4,
+ * where 1/2 - |r| is exact: the cotangent keeps its relative precision
+ * everywhere.  Near the zeros of psi between the poles on the negative
+ * axis the two terms cancel: there the error is bounded in ulps of
+ * log(2 - x) + |pi cot(pi x)|, the size of the terms (docs/accuracy.md).  Poles: at x = -0
+ * and +0 the limits +inf and -inf (the sign of the side, as tgamma's),
+ * at the negative integers, where the two sides' limits differ, NaN;
+ * psi(+inf) = +inf, psi(-inf) = NaN.
+ *
+ * trigamma: all terms of psi_1(x) = sum 1/(x + k)^2 are positive, so for
+ * x > -20 the recurrence psi_1(x) = 1/x^2 + psi_1(x + 1) up to x >= 12
+ * (double) or 10 (float) loses nothing (x + 1 is exact until it crosses 0,
+ * and the term nearest a pole is exact), then the asymptotic expansion
+ * (A&S 6.4.12) 1/x + 1/(2x^2) + sum B_2k / x^(2k+1), k = 1..8 (float
+ * 1..3); for x <= -20 the reflection
+ * psi_1(x) = (pi / sin(pi x))^2 - psi_1(1 - x), whose first term is at
+ * least pi^2 and the second below 1/20, but whose square doubles the
+ * error of pi / sin(pi x) (docs/accuracy.md: trigamma_neg).  The poles
+ * x = 0, -1, -2, ... give +inf (both sides' limit); psi_1(+inf) = 0,
+ * psi_1(-inf) = NaN. */
+SK_LIB(FN) double SK_RT(cotpi)(double x) /* pi cot(pi x), x not an integer */
+{
+	const double pi = 3.141592653589793, r = x - rint(x), a = fabs(r);
+	const double c = a > 0.25 ? pi * tan(pi * (0.5 - a)) : pi / tan(pi * a);
+	return r < 0 ? -c : c;
+}
+
+SK_LIB(FN) double SK_RT(digamma_pos)(double x) /* x >= 0 */
+{
+	double s = 0, t, g, p, q;
+	if (x >= 10) {
+		const double z = 1 / (x * x);
+		p = -3617.0 / 8160;
+		p = 1.0 / 12 + p * z;
+		p = -691.0 / 32760 + p * z;
+		p = 1.0 / 132 + p * z;
+		p = -1.0 / 240 + p * z;
+		p = 1.0 / 252 + p * z;
+		p = -1.0 / 120 + p * z;
+		p = 1.0 / 12 + p * z;
+		return log(x) - 0.5 / x - p * z;
+	}
+	while (x > 2) {
+		x -= 1;
+		s += 1 / x;
+	}
+	if (x < 1) {
+		s = -1 / x;
+		t = x;
+	} else {
+		t = x - 1;
+	}
+	g = t - 495673741.0 / 1073741824; /* 1 + t - r0, r0 in three parts */
+	g -= 381566830.0 / 1073741824 / 1073741824;
+	g -= 0.9016312093258695918615325266959189453125e-19;
+	p = -0.0020713321167745952;
+	p = -0.045251321448739056 + p * t;
+	p = -0.28919126444774784 + p * t;
+	p = -0.65031853770896507 + p * t;
+	p = -0.32555031186804491 + p * t;
+	p = 0.25479851061131551 + p * t;
+	q = -0.55789841321675513e-6;
+	q = 0.0021284987017821144 + q * t;
+	q = 0.054151797245674225 + q * t;
+	q = 0.43593529692665969 + q * t;
+	q = 1.4606242909763515 + q * t;
+	q = 2.0767117023730469 + q * t;
+	q = 1 + q * t;
+	return s + (g * 0.99558162689208984375 + g * (p / q));
+}
+
+SK_LIB(FN) double SK_RT(digamma)(double x)
+{
+	if (x < 0)
+		return x == rint(x) ? (double)NAN : SK_RT(digamma_pos)(1 - x) - SK_RT(cotpi)(x);
+	return SK_RT(digamma_pos)(x);
+}
+
+SK_LIB(FN) double SK_RT(trigamma_up)(double x) /* x > -20, not a pole */
+{
+	const int n = x < 12 ? (int)(13 - x) : 0, m = x < 0 ? (int)-x + 1 : 0; /* x + n >= 12 */
+	double y = x + (double)n, z = 1 / (y * y), p, s, r = 0;
+	p = -3617.0 / 510;
+	p = 7.0 / 6 + p * z;
+	p = -691.0 / 2730 + p * z;
+	p = 5.0 / 66 + p * z;
+	p = -1.0 / 30 + p * z;
+	p = 1.0 / 42 + p * z;
+	p = -1.0 / 30 + p * z;
+	p = 1.0 / 6 + p * z;
+	s = 1 / y + 0.5 * z + p * z / y;
+	/* the smallest terms first: those of t = x + k > 0 down to the least t,
+	 * apart those of t < 0 (m of them) up to the greatest */
+	for (int k = n - 1; k >= m; k--) {
+		const double t = x + (double)k;
+		s += 1 / t / t; /* not 1/(t*t), which t*t's underflow spoils */
+	}
+	for (int k = 0; k < m; k++) {
+		const double t = x + (double)k;
+		r += 1 / t / t;
+	}
+	return s + r;
+}
+
+SK_LIB(FN) double SK_RT(trigamma)(double x)
+{
+	double v;
+	if (x == rint(x) && x <= 0)
+		return x == -(double)INFINITY ? (double)NAN : (double)INFINITY;
+	if (x > -20)
+		return SK_RT(trigamma_up)(x);
+	v = 3.141592653589793 / sin(3.141592653589793 * (x - rint(x)));
+	return v * v - SK_RT(trigamma_up)(1 - x);
+}
+
+SK_LIB(FN) float SK_RT(cotpif)(float x)
+{
+	const float pi = 3.14159265f, r = x - rintf(x), a = fabsf(r);
+	const float c = a > 0.25f ? pi * tanf(pi * (0.5f - a)) : pi / tanf(pi * a);
+	return r < 0 ? -c : c;
+}
+
+SK_LIB(FN) float SK_RT(digamma_posf)(float x) /* x >= 0 */
+{
+	float s = 0, t, g, p, q;
+	if (x >= 10) {
+		const float z = 1 / (x * x);
+		p = 1.0f / 252;
+		p = -1.0f / 120 + p * z;
+		p = 1.0f / 12 + p * z;
+		return logf(x) - 0.5f / x - p * z;
+	}
+	while (x > 2) {
+		x -= 1;
+		s += 1 / x;
+	}
+	if (x < 1) {
+		s = -1 / x;
+		t = x;
+	} else {
+		t = x - 1;
+	}
+	g = t - 484056.0f / 1048576; /* 1 + t - r0, r0 in three parts */
+	g -= 3.700660045069526e-07f;
+	g -= 1.4084309686948106e-14f;
+	p = -0.61041765350579073e-1f;
+	p = -0.43916936919946835f + p * t;
+	p = -0.44981331915268368f + p * t;
+	p = 0.25479851023250261f + p * t;
+	q = 0.63851690523355715e-1f;
+	q = 0.65341249856146947f + q * t;
+	q = 1.5890202430554952f + q * t;
+	q = 1 + q * t;
+	return s + (g * 0.99558162689208984375f + g * (p / q));
+}
+
+SK_LIB(FN) float SK_RT(digammaf)(float x)
+{
+	if (x < 0)
+		return x == rintf(x) ? (float)NAN : SK_RT(digamma_posf)(1 - x) - SK_RT(cotpif)(x);
+	return SK_RT(digamma_posf)(x);
+}
+
+SK_LIB(FN) float SK_RT(trigamma_upf)(float x) /* x > -20, not a pole */
+{
+	const int n = x < 10 ? (int)(11 - x) : 0, m = x < 0 ? (int)-x + 1 : 0; /* x + n >= 10 */
+	float y = x + (float)n, z = 1 / (y * y), p, s, r = 0;
+	p = 1.0f / 42;
+	p = -1.0f / 30 + p * z;
+	p = 1.0f / 6 + p * z;
+	s = 1 / y + 0.5f * z + p * z / y;
+	/* the smallest terms first: those of t = x + k > 0 down to the least t,
+	 * apart those of t < 0 (m of them) up to the greatest */
+	for (int k = n - 1; k >= m; k--) {
+		const float t = x + (float)k;
+		s += 1 / t / t; /* not 1/(t*t), which t*t's underflow spoils */
+	}
+	for (int k = 0; k < m; k++) {
+		const float t = x + (float)k;
+		r += 1 / t / t;
+	}
+	return s + r;
+}
+
+SK_LIB(FN) float SK_RT(trigammaf)(float x)
+{
+	float v;
+	if (x == rintf(x) && x <= 0)
+		return x == -(float)INFINITY ? (float)NAN : (float)INFINITY;
+	if (x > -20)
+		return SK_RT(trigamma_upf)(x);
+	v = 3.14159265f / sinf(3.14159265f * (x - rintf(x)));
+	return v * v - SK_RT(trigamma_upf)(1 - x);
+}
 
 /* Bessel functions of the first and second kind of integer order n (SymPy's
  * besselj(n, x) and bessely(n, x); n an integer constant, |n| <= 128, which

@@ -36,6 +36,7 @@ static void domain(const char *name, double *lo, double *hi)
 		{"call", 0.1, 1.5}, /* no cancellation: sin(x) + cos(y)*(x + y) > 0 */
 		{"ferfinv", -1, 1}, {"ferfcinv", 0, 2}, {"flambertw", -0.36, 5}, {"flambertwm1", -0.36, -1e-3},
 		{"fbesselj0", -2.3, 2.3}, {"fbesselj3", 0.1, 5}, {"fbessely1", 0.1, 2.1}, {"fbessely4", 0.1, 4.5}, // between zeros
+		{"fdigamma", 0, 25}, {"ftrigamma", -25, 25},
 	};
 	*lo = -2;
 	*hi = 2;

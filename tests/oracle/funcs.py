@@ -46,7 +46,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
-    "besselj", "bessely")})
+    "besselj", "bessely", "polygamma")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -87,6 +87,16 @@ def bessel_envelope(n):
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(a >= max(n, 0.5), np.minimum(1.0, np.sqrt(2 / (math.pi * a))), 0.0)
     return env
+
+
+def digamma_envelope(v):
+    """log(2 - x) + |pi cot(pi x)| for x < 0, 0 elsewhere: at least the
+    sum of the sizes of the two terms of digamma's reflection
+    psi(1 - x) - pi cot(pi x), which cancel near its zeros on the negative
+    axis (a bound "u|a" of bounds.txt)."""
+    import numpy as np
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        return np.where(v < 0, np.log(2 - np.minimum(v, 0)) + np.abs(np.pi / np.tan(np.pi * v)), 0.0)
 
 
 LN = lambda L: L["lnmax"]      # exp overflows above this
@@ -213,6 +223,17 @@ SINGLES = [
                                           *[D.near(z) for z in BESSEL_ZEROS["y1"]]], "besselj01", envelope=bessel_envelope(1)),
     _s("f_bessely5", sympy.bessely(5, x), [D.uni(0, 30), D.logu(1e-1, BIG),
                                           *[D.near(z) for z in BESSEL_ZEROS["y5"]]], "besselyn", envelope=bessel_envelope(5)),
+    # digamma and trigamma (runtime_special.h): around the positive root of
+    # psi (relative accuracy kept there), the recurrence's range, large and
+    # subnormal arguments, and the negative axis, where psi is judged in
+    # ulps of log(2 - x) near its zeros and trigamma's reflection below -20
+    # has a bound of its own
+    _s("f_digamma", sympy.polygamma(0, x), [D.uni(0, 12), D.near(1.4616321449683623), D.logu(SUB, BIG)],
+       "digamma"),
+    _s("f_digamma_neg", sympy.polygamma(0, x), [D.uni(-12, 0), D.logu(1e-3, 1e6, True), D.near(-0.5040830082644554)],
+       "digamma_neg", envelope=digamma_envelope),
+    _s("f_trigamma", sympy.polygamma(1, x), [D.uni(-20, 12), D.logu(SUB, BIG), D.near(-3)], "trigamma"),
+    _s("f_trigamma_neg", sympy.polygamma(1, x), [D.uni(-1e4, -20), D.logu(20, 1e6, True)], "trigamma_neg"),
     _s("f_gamma", sympy.gamma(x), [D.uni(0, 10), D.uni(-170, lambda L: L["gmax"]),
                                   D.near(lambda L: L["gmax"] - 0.001), D.logu(SUB, 1e-3, True)], "gamma"),
     # lgamma: CUDA's bound holds outside [-23.0001, -2.2637] (double) and

@@ -112,6 +112,16 @@ def _loggamma(x):
     return mp.re(mp.loggamma(x))  # log|Gamma(x)|, symkern's and lgamma's meaning
 
 
+def _polygamma(m, x):
+    """mpmath's polygamma, with trigamma of x < 0 by the reflection
+    pi^2/sin^2(pi x) - psi_1(1 - x) (mpmath recurs up from x: seconds at
+    x = -1e6); sinpi takes x exactly."""
+    if m == 1 and x < 0:
+        with mp.workprec(mp.prec + 20):
+            return +((mp.pi / mp.sinpi(x)) ** 2 - mp.polygamma(1, 1 - x))
+    return mp.polygamma(m, x)
+
+
 def _cbrt(x):
     return mpmath.sign(x) * mp.cbrt(abs(x)) if x else mpmath.mpf(0)
 
@@ -309,6 +319,10 @@ def _compile(e, track, edge=lambda name, a: None):
             return mp.lambertw(v, k).real
         g = _guard(lw)
         return lambda env: track(g(args[0](env)))
+    if cls == "polygamma":  # orders 0 and 1; no real value at the poles
+        m = int(e.args[0])
+        g = _guard(lambda v: None if _near_pole(v) else _polygamma(m, v))
+        return lambda env: track(g(args[1](env)))
     if cls in ("besselj", "bessely"):  # integer order; Y is complex for x < 0
         n, fn = int(e.args[0]), mp.besselj if cls == "besselj" else mp.bessely
         g = _guard(lambda v: None if cls == "bessely" and v <= 0 else fn(n, v))

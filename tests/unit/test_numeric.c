@@ -57,6 +57,8 @@ R(r_besselj0, mathfn_info[MF_BESSELJ].fold2(0, a[0]))
 R(r_besselj3, mathfn_info[MF_BESSELJ].fold2(-3, a[0]))
 R(r_bessely1, mathfn_info[MF_BESSELY].fold2(1, a[0]))
 R(r_bessely4, mathfn_info[MF_BESSELY].fold2(4, a[0]))
+R(r_digamma, mathfn_info[MF_DIGAMMA].fold1(a[0]))
+R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
 typedef struct {
@@ -107,6 +109,10 @@ static const Case cases[] = {
 	/* the C library's, against its long double version, between zeros */
 	{"fbesselj0", r_besselj0, NULL, -2.3L, 2.3L, 8.5, 8.5}, {"fbesselj3", r_besselj3, NULL, 0.1L, 5, 8.5, 8.5},
 	{"fbessely1", r_bessely1, NULL, 0.1L, 2.1L, 8.5, 8.5}, {"fbessely4", r_bessely4, NULL, 0.1L, 4.5L, 8.5, 8.5},
+	/* against the generator's long double folding (Boost's 64-bit rational
+	 * on [1, 2]); the negative side away from psi's zeros */
+	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
+	{"ftrigamma", r_trigamma, NULL, -19.5L, 25, 3, 3}, {"ftrigamma", r_trigamma, NULL, -25.5L, -20.5L, 5, 5},
 };
 enum { NCASES = sizeof cases / sizeof cases[0], NPTS = 4001 };
 
@@ -181,6 +187,28 @@ UNIT_TEST(test_special_values, "cpu", 0)
 	ck_assert_int_eq(funcs_fheaviside_map_f32_cpu(2, xf, 1, of, 1), 0);
 	ck_assert(of[0] == 0.5f && isnan(of[1]));
 	ck_assert(funcs_konst_f64() == (double)(1.0L / 3 + PI));
+}
+END_TEST
+
+/* digamma and trigamma at their poles and the ends: psi(+-0) = -+inf (the
+ * side's limit), NaN at the negative integers (the sides differ) and at
+ * -inf; psi_1 = +inf at every pole, 0 at +inf, NaN at -inf. */
+UNIT_TEST(test_polygamma_edges, "cpu", 0)
+{
+	double x[] = {0.0, -0.0, -1.0, -7.0, INFINITY, -INFINITY, NAN, 0x1p-1074}, o[8];
+	float xf[] = {0.0f, -0.0f, -1.0f, -7.0f, INFINITY, -INFINITY, NAN, 0x1p-149f}, of[8];
+	ck_assert_int_eq(funcs_fdigamma_map_f64_cpu(8, x, 1, o, 1), 0);
+	ck_assert(o[0] == -HUGE_VAL && o[1] == HUGE_VAL && isnan(o[2]) && isnan(o[3]) && o[4] == HUGE_VAL);
+	ck_assert(isnan(o[5]) && isnan(o[6]) && o[7] == -HUGE_VAL);
+	ck_assert_int_eq(funcs_fdigamma_map_f32_cpu(8, xf, 1, of, 1), 0);
+	ck_assert(of[0] == -INFINITY && of[1] == INFINITY && isnan(of[2]) && isnan(of[3]) && of[4] == INFINITY);
+	ck_assert(isnan(of[5]) && isnan(of[6]) && of[7] == -INFINITY);
+	ck_assert_int_eq(funcs_ftrigamma_map_f64_cpu(8, x, 1, o, 1), 0);
+	ck_assert(o[0] == HUGE_VAL && o[1] == HUGE_VAL && o[2] == HUGE_VAL && o[3] == HUGE_VAL && o[4] == 0);
+	ck_assert(isnan(o[5]) && isnan(o[6]) && o[7] == HUGE_VAL);
+	ck_assert_int_eq(funcs_ftrigamma_map_f32_cpu(8, xf, 1, of, 1), 0);
+	ck_assert(of[0] == INFINITY && of[1] == INFINITY && of[2] == INFINITY && of[3] == INFINITY && of[4] == 0);
+	ck_assert(isnan(of[5]) && isnan(of[6]) && of[7] == INFINITY);
 }
 END_TEST
 

@@ -131,6 +131,19 @@ static const Case cases[] = {
 	{"f(x) = bessely(-3, x)", 3, 0, 0.538541616105031618004703905339L},
 	{"f(x) = bessely(2, x)", -1, 0, NAN},
 	{"f(x) = besselj(2, 3/2) + x", 0, 0, 0.232087672144214727237776539925L},
+	/* digamma and trigamma (mpmath's values), as SymPy prints them and by
+	 * their own names; folded on constants; NaN at a pole of psi */
+	{"f(x) = polygamma(0, x)", 2.5L, 0, 0.703156640645243187225690333667911L},
+	{"f(x) = digamma(x)", -2.5L, 0, 1.10315664064524318722569033366791L},
+	{"f(x) = polygamma(0, x)", 1e-3L, 0, -1000.57557193181027965475671065723L},
+	{"f(x) = polygamma(0, x)", 30, 0, 3.38443813268552487656192824070864L},
+	{"f(x) = polygamma(0, x)", -2, 0, NAN},
+	{"f(x) = polygamma(1, x)", 0.25L, 0, 17.1973291545071107392713191193352L},
+	{"f(x) = trigamma(x)", -1.5L, 0, 9.37924664498912375386168994438252L},
+	{"f(x) = polygamma(1, x)", -25.5L, 0, 9.83114760148977647142234537714464L},
+	{"f(x) = polygamma(1, x)", 50, 0, 0.020201333226697125805970645065733L},
+	{"f(x) = polygamma(0, 3/2) + polygamma(1, -1/2) + x", 0, 0,
+	 0.0364899739785765205590236670012444L + 8.93480220054467930941724549993808L},
 	/* sympy.ccode's spellings, as ccode prints them */
 	{"f(x, y) = pow(x, y) + pow(x, 2)", 2, 3, 12.0L},
 	{"f(x) = pow(x, -1.0/2.0)", 4, 0, 0.5L},
