@@ -112,7 +112,7 @@ static const Case cases[] = {
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
-	{"ftrigamma", r_trigamma, NULL, -19.5L, 25, 3, 3}, {"ftrigamma", r_trigamma, NULL, -25.5L, -20.5L, 5, 5},
+	{"ftrigamma", r_trigamma, NULL, -19.5L, 25, 3.5, 4}, {"ftrigamma", r_trigamma, NULL, -25.5L, -20.5L, 5, 5},
 };
 enum { NCASES = sizeof cases / sizeof cases[0], NPTS = 4001 };
 
