@@ -43,6 +43,9 @@ SUPPORTED = {
     'log10', 'Cbrt', 'Sqrt', 'hypot', 'fma', 'logaddexp', 'logaddexp2',
     'cosm1', 'sinc', 'And', 'Or', 'Not', 'Equality', 'Unequality',
     'StrictLessThan', 'LessThan', 'StrictGreaterThan', 'GreaterThan',
+    'sec', 'csc', 'cot', 'sech', 'csch', 'coth', 'acot', 'asec', 'acsc',
+    'asech', 'acsch', 'acoth', 'Mod', 'frac', 'erfinv', 'erfcinv', 'LambertW',
+    'besselj', 'bessely', 'polygamma',
 }
 
 # ---------------------------------------------------------------- strings
@@ -118,6 +121,19 @@ def hand():
         e += [f(x), f(x / 2 + y / 4), 2 * f(-x) + 1]
     e += [sp.atan2(y, x), sp.atan2(x, 2), sp.factorial(x), sp.binomial(x, 3), sp.binomial(x, y),
           sp.cbrt(x), sp.real_root(x, 3), sp.root(x, 5), sp.gamma(x + 1) / sp.gamma(x)]
+    # SymPy's reciprocal and special functions (issue 17), as themselves and
+    # as SymPy's diff and rewrite print them
+    for f in (sp.sec, sp.csc, sp.cot, sp.sech, sp.csch, sp.coth, sp.acot, sp.acsch, sp.frac):
+        e += [f(x), 2 * f(x / 2 + y / 4) + 1]
+    for f in (sp.asec, sp.acsc, sp.asech, sp.acoth, sp.erfinv, sp.LambertW):  # (SymPy 1.11 cannot evalf erfcinv)
+        e += [f(x)]
+    e += [sp.Mod(x, y), sp.Mod(x, 3) + y, sp.LambertW(x, -1), sp.besselj(0, x), sp.besselj(3, x + y),
+          sp.bessely(1, x), sp.bessely(-2, x), sp.polygamma(0, x), sp.polygamma(1, x / 2 + y),
+          sp.digamma(x), sp.trigamma(x), sp.diff(sp.loggamma(x), x), sp.diff(sp.loggamma(x), x, 2),
+          sp.diff(sp.besselj(0, x), x), sp.diff(sp.besselj(2, x), x), sp.diff(sp.bessely(1, x), x),
+          sp.diff(sp.LambertW(x), x), sp.diff(sp.erfinv(x), x), sp.diff(sp.sec(x), x), sp.diff(sp.acoth(x), x),
+          sp.cos(x).rewrite(sp.sec), sp.tan(x).rewrite(sp.cot), sp.sinh(x).rewrite(sp.csch),
+          sp.tanh(x).rewrite(sp.coth), sp.atan(x).rewrite(sp.acot), sp.trigsimp(1 / sp.cos(x) ** 2 - 1)]
     # sympy.codegen.cfunctions and the other codegen nodes
     e += [cf.expm1(x), cf.log1p(x), cf.exp2(x), cf.log2(x), cf.log10(x), cf.Cbrt(x),
           cf.Sqrt(x), cf.hypot(x, y), cf.fma(x, y, z), cf.expm1(x * y) + cf.log1p(z ** 2),
@@ -285,7 +301,8 @@ def finite(r):
 # For lambdify: the cfunctions that cfree keeps, in mpmath.
 MPMATH_C = {'exp2': lambda a: mpmath.power(2, a), 'log2': lambda a: mpmath.log(a, 2),
             'log10': mpmath.log10, 'expm1': mpmath.expm1, 'log1p': mpmath.log1p,
-            'hypot': mpmath.hypot, 'loggamma': mpmath.loggamma}
+            'hypot': mpmath.hypot, 'loggamma': mpmath.loggamma,
+            'erfcinv': lambda q: mpmath.erfinv(1 - q)}
 
 
 def run(f, pt, prec):
@@ -362,8 +379,13 @@ def points(s, e):
     """Up to NPOINTS (point, value) pairs for the string s (printed from e)."""
     # the value of what the string says: re-read it, decimals exact
     back = cfree(sp.sympify(s, locals=NAMES, rational=True))
-    f = sp.lambdify(SYMS, back, [MPMATH_C, 'mpmath'])
-    parts = [sp.lambdify(SYMS, a, [MPMATH_C, 'mpmath']) for a in sp.preorder_traversal(back)
+    # SymPy 1.11's mpmath printer writes 1/sec(x) as 1/1/cos(x): lambdify
+    # the reciprocal functions as the reciprocals
+    num = back.replace(sp.sec, lambda a: 1 / sp.cos(a)).replace(sp.csc, lambda a: 1 / sp.sin(a)) \
+              .replace(sp.cot, lambda a: 1 / sp.tan(a)).replace(sp.sech, lambda a: 1 / sp.cosh(a)) \
+              .replace(sp.csch, lambda a: 1 / sp.sinh(a)).replace(sp.coth, lambda a: 1 / sp.tanh(a))
+    f = sp.lambdify(SYMS, num, [MPMATH_C, 'mpmath'])
+    parts = [sp.lambdify(SYMS, a, [MPMATH_C, 'mpmath']) for a in sp.preorder_traversal(num)
              if a.args and not isinstance(a, (sp.logic.boolalg.Boolean, sp.Tuple, ExprCondPair))]
     pts = []
     for pt in CANDS:
