@@ -164,13 +164,14 @@ static long double trigamma_posl(long double x)
 {
 	static const long double B[] = {1.0L / 6, -1.0L / 30, 1.0L / 42, -1.0L / 30, 5.0L / 66,
 	                                -691.0L / 2730, 7.0L / 6, -3617.0L / 510, 43867.0L / 798};
-	long double s = 0, z, p = 0;
-	for (; x < 30; x += 1)
-		s += 1 / x / x;
-	z = 1 / (x * x);
+	const int n = x < 30 ? (int)(31 - x) : 0; /* x + n >= 30 */
+	const long double y = x + n, z = 1 / (y * y);
+	long double s = 0, p = 0;
 	for (int k = 8; k >= 0; k--)
 		p = p * z + B[k];
-	return s + (1 / x + 0.5L * z + p * z / x);
+	for (int k = n - 1; k >= 0; k--) /* the smallest terms first */
+		s += 1 / (x + k) / (x + k);
+	return s + (1 / y + 0.5L * z + p * z / y);
 }
 
 static long double trigammal_(long double x)
