@@ -226,8 +226,8 @@ SINGLES = [
     # digamma and trigamma (runtime_special.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in
-    # ulps of log(2 - x) near its zeros and trigamma's reflection below -20
-    # has a bound of its own
+    # ulps of its reflection's terms near its zeros (digamma_envelope) and
+    # trigamma's reflection below -20 has a bound of its own
     _s("f_digamma", sympy.polygamma(0, x), [D.uni(0, 12), D.near(1.4616321449683623), D.logu(SUB, BIG)],
        "digamma"),
     _s("f_digamma_neg", sympy.polygamma(0, x), [D.uni(-12, 0), D.logu(1e-3, 1e6, True), D.near(-0.5040830082644554)],
