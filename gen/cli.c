@@ -9,13 +9,18 @@
  *   lex.c      tokens with positions
  *   parse.c    the grammar and name resolution, building the IR (ir.h)
  *              through dag.c, which folds constants and shares equal
- *              subexpressions; with parse_expr.c, parse_gu.c, builtins.c
- *              and symtab.c (parse_priv.h says which does what)
- *   reads.c    the check stage (checks.h): what the generated code needs
- *   checks.c   of a parsed program: every element read of a gufunc within
- *              its vector (reads.c, also for the definitions that parsed
- *              where others did not), every constant of every body in
- *              range of each precision (checks.c)
+ *              subexpressions, each call of a built-in as read
+ *              (N_BUILTIN); with parse_expr.c, parse_gu.c, builtins.c and
+ *              symtab.c (parse_priv.h says which does what)
+ *   reads.c    the check of reads: every element read of a gufunc within
+ *              its vector (also for the definitions that parsed where
+ *              others did not)
+ *   lower.c    each call of a built-in replaced by the nodes that compute
+ *              it, the DAG rebuilt in the parser's order; the arguments a
+ *              function uses
+ *   checks.c   the check of constants: every constant of every body, as
+ *              lowered (factorial(170), 1/log(10)), in range of each
+ *              precision
  *   rewrite.c  accuracy rewrites (symkern(5), REWRITES; off with --literal;
  *              those that reach a gufunc's Sums in rewrite_sum.c)
  *   plan.c     how each gufunc is computed, which functions are called
@@ -39,6 +44,7 @@
 #include "checks.h"
 #include "cli.h"
 #include "emit.h"
+#include "lower.h"
 #include "names.h"
 #include "output.h"
 #include "paths.h"
@@ -258,6 +264,7 @@ int symkern_main(int argc, char **argv)
 	 * did not, so that one run reports every error of the file. */
 	int errors = parse_program(&prog, &src, &diag, &dag, lib);
 	errors += check_reads(&diag, &prog);
+	errors += lower_program(&diag, &dag, &prog);
 	if (errors == 0 && check_constants(&diag, &dag, &prog, f32, f64) == 0) {
 		rewrite_program(&dag, &prog);
 		Plan *plan = plan_program(&dag, &prog);

@@ -3,11 +3,6 @@
 
 #include <stddef.h>
 
-int compose_arity(BuiltinKind k)
-{
-	return k == B_LOGADDEXP || k == B_LOGADDEXP2 || k == B_MOD ? 2 : 1;
-}
-
 static Node *num(Dag *d, int v)
 {
 	return dag_const(d, num_int(v));

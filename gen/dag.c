@@ -45,6 +45,22 @@ static void rehash(Dag *d)
 	d->cap = cap;
 }
 
+/* A new node like *tmpl, with the next id and its operands' dependences. */
+static Node *make(Dag *d, const Node *tmpl)
+{
+	Node *n = arena_alloc(d->arena, sizeof *n);
+	*n = *tmpl;
+	n->kids = arena_alloc(d->arena, (size_t)(tmpl->nkids ? tmpl->nkids : 1) * sizeof *n->kids);
+	if (tmpl->nkids)
+		memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
+	d->nodes = arena_room(d->arena, d->nodes, (size_t)d->next_id, sizeof *d->nodes);
+	d->nodes[d->next_id] = n;
+	n->id = d->next_id++;
+	for (int i = 0; i < n->nkids; i++)
+		n->deps |= n->kids[i]->deps;
+	return n;
+}
+
 /* The one node equal to *tmpl, created if new. */
 static Node *intern(Dag *d, const Node *tmpl)
 {
@@ -58,15 +74,8 @@ static Node *intern(Dag *d, const Node *tmpl)
 	for (Node *n = d->table[h & (d->cap - 1)]; n; n = n->hnext)
 		if (n->hash == h && same(n, tmpl))
 			return n;
-	Node *n = arena_alloc(d->arena, sizeof *n);
-	*n = *tmpl;
-	n->kids = arena_alloc(d->arena, (size_t)(tmpl->nkids ? tmpl->nkids : 1) * sizeof *n->kids);
-	if (tmpl->nkids)
-		memcpy(n->kids, tmpl->kids, (size_t)tmpl->nkids * sizeof *n->kids);
+	Node *n = make(d, tmpl);
 	n->hash = h;
-	n->id = d->next_id++;
-	for (int i = 0; i < n->nkids; i++)
-		n->deps |= n->kids[i]->deps;
 	n->hnext = d->table[h & (d->cap - 1)];
 	d->table[h & (d->cap - 1)] = n;
 	if (++d->count > d->cap)
@@ -126,6 +135,15 @@ Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids
 		n->deps |= 1u;
 	if (dag_is_red(op))
 		n->deps = (kids[0]->deps & ~(1u << level)) | kids[1]->deps | kids[2]->deps;
+	return n;
+}
+
+Node *dag_checked(Diag *diag, Node *n, Loc at)
+{
+	if (n && n->op == N_CONST && n->type == TY_REAL && !num_finite(n->val)) {
+		diag_error(diag, at, "constant expression is not a finite real number");
+		return NULL;
+	}
 	return n;
 }
 
@@ -273,6 +291,30 @@ Node *dag_ucall(Dag *d, Func *f, Node **args)
 	t.kids = args;
 	t.nkids = f->nargs;
 	return intern(d, &t);
+}
+
+Node *dag_builtin(Dag *d, BuiltinKind kind, MathFn fn, Func *f, long site, Node **args, int nargs)
+{
+	bool logic = kind == B_EQ || kind == B_NE || kind == B_AND || kind == B_OR || kind == B_NOT;
+	Node t = blank(N_BUILTIN, logic ? TY_BOOL : TY_REAL);
+	t.index = (int)kind;
+	t.fn = fn;
+	t.func = f;
+	t.off = site;
+	t.kids = args;
+	t.nkids = nargs;
+	return make(d, &t);
+}
+
+Node *dag_copy(Dag *d, const Node *n, Node **kids)
+{
+	Node t = *n;
+	t.kids = kids;
+	t.hnext = NULL;
+	t.deps = 0;
+	Node *c = n->op == N_BUILTIN ? make(d, &t) : intern(d, &t);
+	c->deps = n->deps; /* a reduction's are not its operands' (dag_gu) */
+	return c;
 }
 
 Node *dag_scale(Dag *d, int e64, int e32)

@@ -3,7 +3,8 @@
  * node with that operator and those operands, so a subexpression written
  * twice (in one function or across functions) is one node, computed once.
  *
- * Lowering done here, once for all back ends:
+ * Powers are lowered here (dag_pow, which lower.c calls for '**' and
+ * pow), once for all back ends:
  *   x**n (integer |n| <= 64)  multiplication chain by repeated squaring;
  *                             negative n: one division of 1 by the chain;
  *                             with Dag.rewrite, n >= 5 and n <= -2 are an
@@ -25,6 +26,7 @@ typedef struct {
 	Node **table;
 	size_t cap, count;
 	int next_id;
+	Node **nodes;       /* by id: every node made, in creation order */
 	unsigned walk;      /* dag_schedule's walks: a node is seen in walk w when mark[id] == w */
 	unsigned *mark;     /* by node id (a side table, grown with next_id) */
 	size_t mark_cap;
@@ -56,6 +58,17 @@ Node *dag_powi(Dag *d, Node *x, int64_t n);
 Node *dag_scale(Dag *d, int e64, int e32);
 /* Gufunc nodes (N_INDEX .. N_INDFACT), private to function f. */
 Node *dag_gu(Dag *d, Op op, Func *f, int index, int level, long off, Node **kids, int nkids);
+/* Call `site` (Program.sites) of built-in `kind` with MathFn
+ * fn in definition f, over the args as read (N_BUILTIN, for lower.c):
+ * never folded or shared. */
+Node *dag_builtin(Dag *d, BuiltinKind kind, MathFn fn, Func *f, long site, Node **args, int nargs);
+/* A node with n's operator and fields over kids, made or found without
+ * folding: for a stage that rebuilds a DAG (lower.c), where n's operands
+ * are rebuilt unchanged. */
+Node *dag_copy(Dag *d, const Node *n, Node **kids);
+/* n, or NULL after reporting at `at` that n is a folded constant that is
+ * not a finite real (an error in SymPy too: zoo, nan or a complex). */
+Node *dag_checked(Diag *diag, Node *n, Loc at);
 /* True for a real constant equal to p/q. */
 bool dag_is_const(const Node *n, int64_t p, int64_t q);
 

@@ -39,3 +39,35 @@ long func_kernel_param_bytes(const Func *f)
 		n += g->argdim[a] >= 0 ? 24 : 16;
 	return n + (g->loopdim < 0 ? 16 : 24L * g->nouts);
 }
+
+/* An index expression: a constant integer (*level = -1, *off = it) or the
+ * index bound at some level plus a constant.  False for anything else. */
+bool gufunc_index_form(const Node *e, int *level, long *off)
+{
+	int64_t c;
+	if (e->op == N_CONST && e->type == TY_REAL && num_is_int(e->val, &c) && c > -(1L << 30) &&
+	    c < (1L << 30)) {
+		*level = -1;
+		*off = (long)c;
+		return true;
+	}
+	if (e->op == N_INDEX) {
+		*level = e->level;
+		*off = 0;
+		return true;
+	}
+	if ((e->op == N_ADD || e->op == N_SUB) && e->kids[0]->op == N_INDEX &&
+	    e->kids[1]->op == N_CONST && num_is_int(e->kids[1]->val, &c) && c > -(1L << 30) &&
+	    c < (1L << 30)) {
+		*level = e->kids[0]->level;
+		*off = e->op == N_ADD ? (long)c : -(long)c;
+		return true;
+	}
+	if (e->op == N_ADD && e->kids[1]->op == N_INDEX && e->kids[0]->op == N_CONST &&
+	    num_is_int(e->kids[0]->val, &c) && c > -(1L << 30) && c < (1L << 30)) {
+		*level = e->kids[1]->level;
+		*off = (long)c;
+		return true;
+	}
+	return false;
+}

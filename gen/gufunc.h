@@ -22,6 +22,9 @@ enum { KERNEL_PARAMS_MAX = 32764, KERNEL_PARAMS_OLD_MAX = 4096 };
  *           _nt, _pre, _tot). */
 long func_kernel_param_bytes(const Func *f);
 
+/* Whether e is an index expression: a constant integer (*level = -1,
+ * *off = it) or the index bound at some level plus a constant. */
+bool gufunc_index_form(const Node *e, int *level, long *off);
 /* All the terms of g (base cases and rules, sequence by sequence): the
  * roots of its DAG.  Returns their count; the array is in arena a. */
 int gufunc_roots(const Gufunc *g, Arena *a, Node ***out);

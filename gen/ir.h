@@ -55,7 +55,14 @@ typedef enum {
 	N_POWI,    /* kids[0]**off, 5 <= off <= 64 or -64 <= off <= -2, when Dag.rewrite is set */
 	/* A constant that depends on the precision (made by rewrite.c): the
 	 * power of two 2**off in double, 2**index in float. */
-	N_SCALE
+	N_SCALE,
+	/* Before lower.c only: a call of a built-in as the parser read it
+	 * (pow and '**' included), which lower.c replaces by the nodes that
+	 * compute it.  index: its BuiltinKind; fn: the Builtin's MathFn; func:
+	 * the definition it is in; off: its locations, Program.sites[off];
+	 * kids: its arguments in order (Piecewise: value, condition, value,
+	 * condition, ...).  Not shared: one node per call. */
+	N_BUILTIN
 } Op;
 
 /* Index levels a node may depend on: bit L is level L. */
@@ -147,12 +154,21 @@ typedef struct Gufunc {
 	size_t nreads;
 } Gufunc;
 
+/* Where a call of a built-in is written: its name (or the '**'), and its
+ * first three arguments; lower.c reports its errors there. */
+typedef struct {
+	Loc at;
+	Loc arg[3];
+} CallSite;
+
 typedef struct {
 	Func **funcs;      /* map functions, in order */
 	int nfuncs;
 	Func **gufuncs;    /* gufuncs (Func.gu set), in order */
 	int ngufuncs;
 	const char *lib; /* library name: argument spelling avoids its prefix */
+	CallSite *sites;   /* the calls of built-ins, in order (N_BUILTIN's off) */
+	size_t nsites;
 } Program;
 
 #endif

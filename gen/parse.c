@@ -46,17 +46,6 @@ bool ps_expect(Parser *p, TokKind k, const char *what, Loc open)
 	return false;
 }
 
-/* A folded constant that is not a finite real is an error in SymPy too
- * (zoo, nan or a complex number). */
-Node *ps_checked(Parser *p, Node *n, Loc at)
-{
-	if (n && n->op == N_CONST && n->type == TY_REAL && !num_finite(n->val)) {
-		diag_error(p->diag, at, "constant expression is not a finite real number");
-		return NULL;
-	}
-	return n;
-}
-
 bool ps_want_real(Parser *p, Node *n, Loc at, const char *op)
 {
 	if (n->type == TY_REAL)
@@ -122,25 +111,12 @@ static bool parse_params(Parser *p, Func *f)
 	}
 }
 
-/* The arguments the DAG below roots reaches (used means reachable: an
- * argument only in a branch that folded away is unused too, and the C
- * compiler would say so), their C spellings, and a warning for the unused. */
-static void mark_used(Parser *p, Func *f, Node **roots, int nroots)
+/* The C spellings of f's arguments (names.h). */
+static void name_args(Parser *p, Func *f)
 {
-	memset(f->used, 0, (size_t)f->nargs);
-	for (int r = 0; r < nroots; r++) {
-		Node **order;
-		size_t nn = dag_schedule(p->dag, roots[r], &order);
-		for (size_t i = 0; i < nn; i++)
-			if (order[i]->op == N_ARG || order[i]->op == N_VREAD)
-				f->used[order[i]->index] = true;
-	}
 	f->cargs = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *f->cargs);
-	for (int i = 0; i < f->nargs; i++) {
+	for (int i = 0; i < f->nargs; i++)
 		f->cargs[i] = names_c_arg(p->arena, f->args[i], p->prog->lib);
-		if (!f->used[i])
-			diag_warning(p->diag, f->argloc[i], "argument '%s' of '%s' is unused", f->args[i], f->name);
-	}
 }
 
 /* The parameters of f's kernels must fit in what CUDA allows (gufunc.h
@@ -223,12 +199,9 @@ static bool parse_definition(Parser *p)
 		if (!arrow)
 			f->gu->loopdim = -1;
 	}
-	Node **roots;
-	int nroots = 0;
 	if (arrow) {
 		if (!parse_body(p, f))
 			return false;
-		nroots = gufunc_roots(f->gu, p->arena, &roots);
 	} else {
 		Loc at = p->tok.loc;
 		Node *e = parse_line_expr(p, "the definition");
@@ -239,12 +212,10 @@ static bool parse_definition(Parser *p)
 			return false;
 		}
 		f->root = e;
-		roots = &f->root;
-		nroots = 1;
 	}
 	if (!kernel_params_fit(p, f))
 		return false;
-	mark_used(p, f, roots, nroots);
+	name_args(p, f);
 	ps_add_func(p, f);
 	return true;
 }

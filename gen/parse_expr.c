@@ -282,7 +282,7 @@ static Node *binary(Parser *p, Level operand, const TokKind *ops, const Op *node
 			diag_error(p->diag, t.loc, "division by zero");
 			return NULL;
 		}
-		a = ps_checked(p, dag_op(p->dag, nodes[k], a, b), t.loc);
+		a = dag_checked(p->diag, dag_op(p->dag, nodes[k], a, b), t.loc);
 	}
 	return a;
 }

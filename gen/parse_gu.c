@@ -33,38 +33,6 @@ static int base_case_below(Parser *p, const char *s)
 	return 0;
 }
 
-/* An index expression: a constant integer (*level = -1, *off = it) or the
- * index bound at some level plus a constant.  False for anything else. */
-bool ps_index_form(const Node *e, int *level, long *off)
-{
-	int64_t c;
-	if (e->op == N_CONST && e->type == TY_REAL && num_is_int(e->val, &c) && c > -(1L << 30) &&
-	    c < (1L << 30)) {
-		*level = -1;
-		*off = (long)c;
-		return true;
-	}
-	if (e->op == N_INDEX) {
-		*level = e->level;
-		*off = 0;
-		return true;
-	}
-	if ((e->op == N_ADD || e->op == N_SUB) && e->kids[0]->op == N_INDEX &&
-	    e->kids[1]->op == N_CONST && num_is_int(e->kids[1]->val, &c) && c > -(1L << 30) &&
-	    c < (1L << 30)) {
-		*level = e->kids[0]->level;
-		*off = e->op == N_ADD ? (long)c : -(long)c;
-		return true;
-	}
-	if (e->op == N_ADD && e->kids[1]->op == N_INDEX && e->kids[0]->op == N_CONST &&
-	    num_is_int(e->kids[0]->val, &c) && c > -(1L << 30) && c < (1L << 30)) {
-		*level = e->kids[1]->level;
-		*off = (long)c;
-		return true;
-	}
-	return false;
-}
-
 /* indexed = NAME '[' expr ']'   (an input vector's element or a sequence's term) */
 Node *parse_indexed(Parser *p, Token name)
 {
@@ -90,7 +58,7 @@ Node *parse_indexed(Parser *p, Token name)
 			diag_error(p->diag, name.loc, "unknown vector or sequence '%s'", s);
 		return NULL;
 	}
-	if (!ps_index_form(e, &level, &off)) {
+	if (!gufunc_index_form(e, &level, &off)) {
 		diag_error(p->diag, at, "the index of '%s' must be an integer or an index plus or minus a constant "
 		           "(an offset that is not constant cannot be computed in registers)", s);
 		return NULL;

@@ -5,7 +5,8 @@
  *                 parse.h); the reports every file makes; the calls of
  *                 names not defined above, reported at the end
  *   parse_expr.c  expressions: operators, numbers, names, calls
- *   builtins.c    calls of built-ins, lowered to DAG nodes
+ *   builtins.c    calls of built-ins: their arguments, counted and
+ *                 typed, as N_BUILTIN nodes for the lower stage (lower.c)
  *   parse_gu.c    the gufunc grammar: sizes, outputs, the body's lines,
  *                 element reads, Sum and Product
  *   symtab.c      the names: arguments, sequences, functions, and the
@@ -95,12 +96,10 @@ static inline char *tok_str(Parser *p, Token t)
 }
 
 /* parse.c: the reports of a token not as expected (ps_expect consumes
- * one of kind k, or reports; for ')' naming where it opened), of a folded
- * constant that is not a finite real (ps_checked returns NULL then, else
- * n), and of an operand of the wrong type (false after reporting). */
+ * one of kind k, or reports; for ')' naming where it opened), and of an
+ * operand of the wrong type (false after reporting). */
 void ps_error_at_tok(Parser *p, const char *expected);
 bool ps_expect(Parser *p, TokKind k, const char *what, Loc open);
-Node *ps_checked(Parser *p, Node *n, Loc at);
 bool ps_want_real(Parser *p, Node *n, Loc at, const char *op);
 bool ps_want_bool(Parser *p, Node *n, Loc at, const char *op);
 
@@ -112,15 +111,13 @@ Node *parse_line_expr(Parser *p, const char *what);
 int parse_args(Parser *p, Node ***out, Loc *locs, int maxlocs);
 
 /* builtins.c: a call of built-in b, its '(' next, or NULL after an
- * error; b**e, for '**' and pow(b, e), errors at `at`. */
+ * error; b**e, for '**' at `at`. */
 Node *parse_builtin_call(Parser *p, const Builtin *b, Token name);
 Node *ps_power(Parser *p, Node *b, Node *e, Loc at);
 
-/* parse_gu.c: whether e is a constant integer or an index plus a
- * constant (ps_index_form); an element read or a sequence's term, its '['
- * next; a Sum or Product, its '(' next; a size (its dimension's number,
- * or -1); a gufunc's outputs and body (false after an error). */
-bool ps_index_form(const Node *e, int *level, long *off);
+/* parse_gu.c: an element read or a sequence's term, its '[' next; a Sum
+ * or Product, its '(' next; a size (its dimension's number, or -1); a
+ * gufunc's outputs and body (false after an error). */
 Node *parse_indexed(Parser *p, Token name);
 Node *parse_sum(Parser *p, Token name, bool prod);
 int parse_dim(Parser *p, Func *f);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "lower.h"
 #include "emit.h"
 #include "parse.h"
 
@@ -34,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Program prog;
 	int errors = parse_program(&prog, &src, &diag, &dag, "fz");
 	errors += check_reads(&diag, &prog);
+	errors += lower_program(&diag, &dag, &prog);
 	if (errors == 0 &&
 	    check_constants(&diag, &dag, &prog, true, true) == 0) {
 		EmitInfo info = {.lib = "fz", .input = "fuzz.sym", .sha256 = "0", .command = "symkern",

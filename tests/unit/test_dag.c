@@ -1,6 +1,8 @@
-/* test_dag.c: sharing (node counts after CSE), constant folding and the
- * lowering of powers. */
+/* test_dag.c: sharing (node counts after CSE), constant folding, the
+ * lowering of powers, and the lower stage. */
 #include <math.h>
+
+#include "lower.h"
 
 #include "tests.h"
 
@@ -115,6 +117,41 @@ UNIT_TEST(test_roots, "cse", COUNT(roots))
 	              r->shared ? "not shared" : "shared");
 	size_t n = dag_count_ops(&p->dag, f);
 	ck_assert_msg(n == r->ops, "%s: %zu operations, want %zu", r->src, n, r->ops);
+	parsed_free(p);
+}
+END_TEST
+
+static size_t count_builtins(Dag *d, Node *root)
+{
+	Node **order;
+	size_t n = dag_schedule(d, root, &order), b = 0;
+	for (size_t i = 0; i < n; i++)
+		b += order[i]->op == N_BUILTIN;
+	return b;
+}
+
+/* The parser writes each call of a built-in as it reads it (N_BUILTIN,
+ * '**' too); the lower stage leaves none, and folds what the parser left
+ * unfolded (log(100, 10), 2**3, factorial(3)). */
+UNIT_TEST(test_lower_stage, "lower", 0)
+{
+	Parsed *p = parse_unlowered("f(x) = sign(x)*log(100, 10) + Max(x, 2**3, factorial(3))\n"
+	                            "g(v[n]) = Sum(v[k]*2**k/factorial(k), (k, 0, n - 1))\n");
+	ck_assert_int_eq(p->errors, 0);
+	Program *prog = &p->prog;
+	ck_assert_uint_eq(count_builtins(&p->dag, prog->funcs[0]->root), 5); /* sign, log, Max, **, factorial */
+	ck_assert_uint_eq(count_builtins(&p->dag, prog->gufuncs[0]->root), 2);
+	ck_assert_int_eq(lower_program(&p->diag, &p->dag, prog), 0);
+	ck_assert_uint_eq(count_builtins(&p->dag, prog->funcs[0]->root), 0);
+	ck_assert_uint_eq(count_builtins(&p->dag, prog->gufuncs[0]->root), 0);
+	long double x[1] = {3};
+	ck_assert(eval_func(prog->funcs[0], x) == 10.0L); /* 1*2 + Max(3, 8, 6) */
+	/* 2**k and k! in a Sum: computed a multiply a step */
+	Node **order;
+	size_t n = dag_schedule(&p->dag, prog->gufuncs[0]->root, &order), inc = 0;
+	for (size_t i = 0; i < n; i++)
+		inc += order[i]->op == N_INDPOW || order[i]->op == N_INDFACT;
+	ck_assert_uint_eq(inc, 2);
 	parsed_free(p);
 }
 END_TEST

@@ -122,6 +122,14 @@ static const Bad bad[] = {
 	{"f(x) = log(x, -1)", 1, 15, "log base -1: the base must be positive and not 1 (log(-1) is not a real number)"},
 	{"f(x) = log(x, -1/2)", 1, 15, "log base -1/2: the base must be positive and not 1 (log(-1/2) is not a real number)"},
 	{"f(x) = log(x, 0)", 1, 15, "log base 0: the base must be positive and not 1 (log(0) is -infinity)"},
+	/* The lower stage folds an argument before checking it, and reports a
+	 * division by a call that folds to 0 at the call. */
+	{"f(x) = polygamma(2**1, x)", 1, 18, "polygamma's order must be the integer constant 0 (digamma) or 1"},
+	{"f(x) = LambertW(x, 2**0)", 1, 20, "LambertW's branch must be the integer 0 or -1"},
+	{"f(x) = besselj(factorial(2) + 1/2, x)", 1, 16, "besselj's order must be an integer constant from -128 to 128"},
+	{"f(x) = x/sin(0)", 1, 10, "division by zero"},
+	{"f(x) = x/(1 - cos(0))", 1, 15, "division by zero"},
+	{"f(x) = x + factorial(1754)*1000", 1, 12, "constant expression is not a finite real number"},
 	/* A literal that long double cannot hold, above or below (symkern(5), NUMBERS) */
 	{"f(x) = 1e99999 + x", 1, 8, "number out of range: above the largest long double"},
 	{"f(x) = 1e-5000 + x", 1, 8, "number out of range: not 0, but below the smallest long double"},
@@ -242,6 +250,24 @@ UNIT_TEST(test_all_errors_reported, "messages", 0)
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:1: error: expected ')' to close '(' at 3:8"));
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:4:8: error: undefined symbol 'y'"));
 	ck_assert_ptr_nonnull(strstr(p->msgs, "t.sym:7:5: error: complex infinity"));
+	parsed_free(p);
+}
+END_TEST
+
+/* The lower stage reports every call that cannot be lowered, also two in
+ * one definition, and after the parse's errors (it runs after the parse). */
+UNIT_TEST(test_lower_errors_all_reported, "messages", 0)
+{
+	Parsed *p = parse_text("l(x) = log(x, -1) + log(x, 0)\n"
+	                       "g(x) = x +\n"
+	                       "h(x) = besselj(1/2, x)\n");
+	ck_assert_int_eq(p->errors, 4);
+	const char *a = strstr(p->msgs, "t.sym:1:15: error: log base -1");
+	const char *b = strstr(p->msgs, "t.sym:1:28: error: log base 0");
+	const char *c = strstr(p->msgs, "t.sym:2:11: error:");
+	const char *d = strstr(p->msgs, "t.sym:3:16: error: besselj's order");
+	ck_assert_msg(a && b && c && d, "%s", p->msgs);
+	ck_assert(c < a && a < b && b < d);
 	parsed_free(p);
 }
 END_TEST

@@ -47,6 +47,8 @@ typedef struct {
 } Parsed;
 
 Parsed *parse_text(const char *text);
+/* parse_text up to the lower stage, not run (calls are N_BUILTIN). */
+Parsed *parse_unlowered(const char *text);
 /* parse_text of a text that must parse without error (the failure shows
  * the start of the text and of the messages). */
 Parsed *parse_ok(const char *text);

@@ -3,6 +3,7 @@
 #include "tests.h"
 
 #include "checks.h"
+#include "lower.h"
 
 #include <errno.h>
 #include <math.h>
@@ -98,7 +99,9 @@ int unit_all_in(const char *const *names, size_t n)
 	return ok;
 }
 
-Parsed *parse_text(const char *text)
+/* The stages up to lower (when `lower`), as cli.c runs them; the
+ * diagnostics of later ones a test runs go to stderr. */
+static Parsed *parse_stages(const char *text, bool lower)
 {
 	Parsed *p = calloc(1, sizeof *p);
 	p->arena = arena_new();
@@ -107,9 +110,22 @@ Parsed *parse_text(const char *text)
 	diag_init(&p->diag, &p->src, mem);
 	dag_init(&p->dag, p->arena);
 	p->errors = parse_program(&p->prog, &p->src, &p->diag, &p->dag, "t");
-	p->errors += check_reads(&p->diag, &p->prog); /* the check stage's bounds of reads, as cli.c runs it */
+	p->errors += check_reads(&p->diag, &p->prog); /* the check stage's bounds of reads */
+	if (lower)
+		p->errors += lower_program(&p->diag, &p->dag, &p->prog);
 	fclose(mem);
+	p->diag.out = stderr;
 	return p;
+}
+
+Parsed *parse_text(const char *text)
+{
+	return parse_stages(text, true);
+}
+
+Parsed *parse_unlowered(const char *text)
+{
+	return parse_stages(text, false);
 }
 
 Parsed *parse_ok(const char *text)
