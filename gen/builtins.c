@@ -82,13 +82,15 @@ static Node *parse_piecewise(Parser *p, Loc name, Loc open)
 		if (!ps_expect(p, T_LPAREN, "'(' starting a Piecewise pair (expr, condition)", po))
 			return NULL;
 		Loc vl = p->tok.loc;
-		if (!(val[n] = parse_expr(p)) || !ps_want_real(p, val[n], vl, "a Piecewise value"))
+		if (!(val[n] = parse_expr(p)))
 			return NULL;
+		ps_want(p, val[n], TY_REAL, vl, "a Piecewise value");
 		if (!ps_expect(p, T_COMMA, "',' between a Piecewise value and its condition", po))
 			return NULL;
 		Loc cl = p->tok.loc;
-		if (!(cond[n] = parse_expr(p)) || !ps_want_bool(p, cond[n], cl, "a Piecewise condition"))
+		if (!(cond[n] = parse_expr(p)))
 			return NULL;
+		ps_want(p, cond[n], TY_BOOL, cl, "a Piecewise condition");
 		if (!ps_expect(p, T_RPAREN, "')'", po))
 			return NULL;
 		n++;
@@ -119,9 +121,7 @@ Node *parse_builtin_call(Parser *p, const Builtin *b, Token name)
 	char what[LEX_MAX_IDENT + 3];
 	snprintf(what, sizeof what, "'%s'", b->name);
 	for (int i = 0; i < n; i++)
-		if (logic ? !ps_want_bool(p, a[i], i < 3 ? locs[i] : name.loc, what)
-		          : !ps_want_real(p, a[i], i < 3 ? locs[i] : name.loc, what))
-			return NULL;
+		ps_want(p, a[i], logic ? TY_BOOL : TY_REAL, i < 3 ? locs[i] : name.loc, what);
 	int lo, hi;
 	if (!arity_of(b, &lo, &hi)) {
 		diag_error(p->diag, name.loc, "'%s' is not a function", b->name);

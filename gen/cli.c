@@ -12,6 +12,11 @@
  *              subexpressions, each call of a built-in as read
  *              (N_BUILTIN); with parse_expr.c, parse_gu.c, builtins.c and
  *              symtab.c (parse_priv.h says which does what)
+ *   spell.c    the check of names: each spelled for C (names.h), none
+ *              that C cannot take (the definitions with one are dropped)
+ *   types.c    the check of types: every operand a number or a condition
+ *              as its place needs (the definitions with an error are
+ *              dropped)
  *   reads.c    the check of reads: every element read of a gufunc within
  *              its vector (also for the definitions that parsed where
  *              others did not)
@@ -263,6 +268,8 @@ int symkern_main(int argc, char **argv)
 	/* The reads of the definitions that parsed are checked even when others
 	 * did not, so that one run reports every error of the file. */
 	int errors = parse_program(&prog, &src, &diag, &dag, lib);
+	errors += check_names(&diag, &dag, &prog);
+	errors += check_types(&diag, &dag, &prog);
 	errors += check_reads(&diag, &prog);
 	errors += lower_program(&diag, &dag, &prog);
 	if (errors == 0 && check_constants(&diag, &dag, &prog, f32, f64) == 0) {

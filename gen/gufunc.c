@@ -71,3 +71,28 @@ bool gufunc_index_form(const Node *e, int *level, long *off)
 	}
 	return false;
 }
+
+size_t program_index_end(const Program *prog)
+{
+	int end = 0;
+	for (int i = 0; i < prog->nfuncs; i++)
+		end = prog->funcs[i]->index >= end ? prog->funcs[i]->index + 1 : end;
+	for (int i = 0; i < prog->ngufuncs; i++)
+		end = prog->gufuncs[i]->index >= end ? prog->gufuncs[i]->index + 1 : end;
+	return (size_t)end + 1;
+}
+
+static void keep(Func **fs, int *n, const unsigned char *bad)
+{
+	int k = 0;
+	for (int i = 0; i < *n; i++)
+		if (!bad[fs[i]->index])
+			fs[k++] = fs[i];
+	*n = k;
+}
+
+void program_keep(Program *prog, const unsigned char *bad)
+{
+	keep(prog->funcs, &prog->nfuncs, bad);
+	keep(prog->gufuncs, &prog->ngufuncs, bad);
+}

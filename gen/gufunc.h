@@ -25,6 +25,11 @@ long func_kernel_param_bytes(const Func *f);
 /* Whether e is an index expression: a constant integer (*level = -1,
  * *off = it) or the index bound at some level plus a constant. */
 bool gufunc_index_form(const Node *e, int *level, long *off);
+/* One past the largest Func.index of prog's functions (at least 1): the
+ * size of an array by Func.index. */
+size_t program_index_end(const Program *prog);
+/* prog without the functions marked in bad (by Func.index), in order. */
+void program_keep(Program *prog, const unsigned char *bad);
 /* All the terms of g (base cases and rules, sequence by sequence): the
  * roots of its DAG.  Returns their count; the array is in arena a. */
 int gufunc_roots(const Gufunc *g, Arena *a, Node ***out);

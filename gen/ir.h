@@ -92,7 +92,7 @@ struct Func {
 	const char *name;  /* as written; a validated identifier */
 	int nargs;
 	const char **args; /* as written */
-	const char **cargs; /* as spelled in generated code (names.h) */
+	const char **cargs; /* as spelled in generated code (names.h; by spell.c) */
 	Loc *argloc;
 	bool *used;         /* argument appears in the body */
 	Loc loc;
@@ -154,6 +154,18 @@ typedef struct Gufunc {
 	size_t nreads;
 } Gufunc;
 
+/* An operand the parser read where a number or a condition must be: the
+ * check of types (types.c) reports it if its type is not `want`, in
+ * terms of `what` (the operator or place: "'+'", "a Piecewise value";
+ * NULL: the body of a function), at `at`. */
+typedef struct {
+	const Node *n;
+	Type want;
+	const char *what;
+	Loc at;
+	Func *f; /* the definition it is in */
+} TypeUse;
+
 /* Where a call of a built-in is written: its name (or the '**'), and its
  * first three arguments; lower.c reports its errors there. */
 typedef struct {
@@ -169,6 +181,8 @@ typedef struct {
 	const char *lib; /* library name: argument spelling avoids its prefix */
 	CallSite *sites;   /* the calls of built-ins, in order (N_BUILTIN's off) */
 	size_t nsites;
+	TypeUse *uses;     /* the operands whose type the check of types checks, in order */
+	size_t nuses;
 } Program;
 
 #endif

@@ -329,11 +329,17 @@ int lower_program(Diag *diag, Dag *dag, Program *prog)
 		cause[id] = why;
 	}
 	*dag = nd;
+	/* by Func.index: the function has a call that could not be lowered */
+	unsigned char *bad = arena_alloc(dag->arena, program_index_end(prog));
 	for (int pass = 0; pass < 2; pass++) {
 		Func **fs = pass ? prog->gufuncs : prog->funcs;
-		for (int i = 0; i < (pass ? prog->ngufuncs : prog->nfuncs); i++)
+		for (int i = 0; i < (pass ? prog->ngufuncs : prog->nfuncs); i++) {
 			if (move_roots(fs[i], memo))
 				mark_used(dag, diag, fs[i]);
+			else
+				bad[fs[i]->index] = 1;
+		}
 	}
+	program_keep(prog, bad);
 	return diag->errors - before;
 }

@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-#include "names.h"
 
 void ps_error_at_tok(Parser *p, const char *expected)
 {
@@ -46,20 +45,11 @@ bool ps_expect(Parser *p, TokKind k, const char *what, Loc open)
 	return false;
 }
 
-bool ps_want_real(Parser *p, Node *n, Loc at, const char *op)
+void ps_want(Parser *p, const Node *n, Type want, Loc at, const char *what)
 {
-	if (n->type == TY_REAL)
-		return true;
-	diag_error(p->diag, at, "%s needs a number, not a condition", op);
-	return false;
-}
-
-bool ps_want_bool(Parser *p, Node *n, Loc at, const char *op)
-{
-	if (n->type == TY_BOOL)
-		return true;
-	diag_error(p->diag, at, "%s needs a condition (a relation, And, Or, Not, True or False), not a number", op);
-	return false;
+	Program *g = p->prog;
+	g->uses = arena_room(p->arena, g->uses, g->nuses, sizeof *g->uses);
+	g->uses[g->nuses++] = (TypeUse){n, want, what ? arena_strndup(p->arena, what, strlen(what)) : NULL, at, p->cur};
 }
 
 /* params = param { ',' param }   (inside the definition's parentheses)
@@ -111,14 +101,6 @@ static bool parse_params(Parser *p, Func *f)
 	}
 }
 
-/* The C spellings of f's arguments (names.h). */
-static void name_args(Parser *p, Func *f)
-{
-	f->cargs = arena_alloc(p->arena, (size_t)(f->nargs ? f->nargs : 1) * sizeof *f->cargs);
-	for (int i = 0; i < f->nargs; i++)
-		f->cargs[i] = names_c_arg(p->arena, f->args[i], p->prog->lib);
-}
-
 /* The parameters of f's kernels must fit in what CUDA allows (gufunc.h
  * has the count of bytes, from templates/kernels.cu.m4). */
 static bool kernel_params_fit(Parser *p, const Func *f)
@@ -163,21 +145,6 @@ static bool parse_definition(Parser *p)
 		return false;
 	}
 	ps_note_shadow(p, name.loc, s, "the function", "in this whole file");
-	if (strncmp(s, "priv", 4) == 0) {
-		diag_error(p->diag, name.loc, "names starting with 'priv' are reserved for the generated code's private functions");
-		return false;
-	}
-	/* X_map's scalar function is NAME_X_map_f64, X's map function too. */
-	size_t l = strlen(s);
-	char *mapped = arena_alloc(p->arena, l + 5);
-	memcpy(mapped, s, l);
-	memcpy(mapped + l, "_map", 5);
-	Func *clash = l > 4 && strcmp(s + l - 4, "_map") == 0 ? ps_find_func(p, arena_strndup(p->arena, s, l - 4)) : NULL;
-	if (clash || (clash = ps_find_func(p, mapped)) != NULL) {
-		diag_error(p->diag, name.loc, "'%s' and '%s' (defined at %d:%d) would give two C functions of one name",
-		           s, clash->name, clash->loc.line, clash->loc.col);
-		return false;
-	}
 	Loc open = p->tok.loc;
 	if (!ps_expect(p, T_LPAREN, "'(' after the function name", open) || !parse_params(p, f) ||
 	    !ps_expect(p, T_RPAREN, "')' or ','", open))
@@ -207,15 +174,11 @@ static bool parse_definition(Parser *p)
 		Node *e = parse_line_expr(p, "the definition");
 		if (!e)
 			return false;
-		if (e->type != TY_REAL) {
-			diag_error(p->diag, at, "a function must return a number, not a condition; use Piecewise");
-			return false;
-		}
+		ps_want(p, e, TY_REAL, at, NULL);
 		f->root = e;
 	}
 	if (!kernel_params_fit(p, f))
 		return false;
-	name_args(p, f);
 	ps_add_func(p, f);
 	return true;
 }
@@ -348,13 +311,16 @@ int parse_program(Program *prog, const Source *src, Diag *diag, Dag *dag, const 
 			continue;
 		}
 		int line = p.tok.loc.line;
+		size_t uses = prog->nuses;
 		bool ok = false;
 		if (p.tok.kind == T_NAME)
 			ok = parse_definition(&p);
 		else
 			ps_error_at_tok(&p, "a definition 'name(args) = expression'");
-		if (!ok)
+		if (!ok) {
 			add_failed(&p, p.cur);
+			prog->nuses = uses; /* a definition that failed is not checked further */
+		}
 		p.cur = NULL;
 		p.step = 0;
 		p.frame = NULL;

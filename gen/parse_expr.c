@@ -107,8 +107,7 @@ static Node *parse_call(Parser *p, Token name)
 	char what[LEX_MAX_IDENT + 20];
 	snprintf(what, sizeof what, "an argument of '%s'", s);
 	for (int i = 0; i < n; i++)
-		if (!ps_want_real(p, a[i], name.loc, what))
-			return NULL;
+		ps_want(p, a[i], TY_REAL, name.loc, what);
 	if (n != f->nargs) {
 		diag_error(p->diag, name.loc, "'%s' takes %d argument%s, got %d (defined at %d:%d)", s,
 		           f->nargs, f->nargs == 1 ? "" : "s", n, f->loc.line, f->loc.col);
@@ -222,8 +221,10 @@ static Node *parse_power(Parser *p)
 	Loc op = p->tok.loc;
 	next(p);
 	Node *e = parse_unary(p);
-	if (!e || !ps_want_real(p, b, at, "'**'") || !ps_want_real(p, e, op, "'**'"))
+	if (!e)
 		return NULL;
+	ps_want(p, b, TY_REAL, at, "'**'");
+	ps_want(p, e, TY_REAL, op, "'**'");
 	return ps_power(p, b, e, op);
 }
 
@@ -240,14 +241,15 @@ static Node *parse_unary(Parser *p)
 	if (t.kind == T_MINUS || t.kind == T_PLUS || t.kind == T_TILDE) {
 		next(p);
 		Node *a = parse_unary(p);
-		if (!a)
+		if (!a) {
 			r = NULL;
-		else if (t.kind == T_TILDE)
-			r = ps_want_bool(p, a, t.loc, "'~'") ? dag_op(p->dag, N_NOT, a, NULL) : NULL;
-		else if (!ps_want_real(p, a, t.loc, t.kind == T_MINUS ? "unary '-'" : "unary '+'"))
-			r = NULL;
-		else
+		} else if (t.kind == T_TILDE) {
+			ps_want(p, a, TY_BOOL, t.loc, "'~'");
+			r = dag_op(p->dag, N_NOT, a, NULL);
+		} else {
+			ps_want(p, a, TY_REAL, t.loc, t.kind == T_MINUS ? "unary '-'" : "unary '+'");
 			r = t.kind == T_MINUS ? dag_op(p->dag, N_NEG, a, NULL) : a;
+		}
 	} else {
 		r = parse_power(p);
 	}
@@ -257,6 +259,22 @@ static Node *parse_unary(Parser *p)
 
 /* A left-associative binary level: operand { op operand }. */
 typedef Node *(*Level)(Parser *);
+
+/* The operand after binary operator p->tok (consumed), whose left operand
+ * is a: both must be of type `want`; NULL after an error. */
+static Node *right_operand(Parser *p, Level operand, Node *a, Type want)
+{
+	Token t = p->tok;
+	char what[16];
+	snprintf(what, sizeof what, "'%.*s'", (int)t.len, t.text);
+	next(p);
+	Node *b = operand(p);
+	if (b) {
+		ps_want(p, a, want, t.loc, what);
+		ps_want(p, b, want, t.loc, what);
+	}
+	return b;
+}
 
 static Node *binary(Parser *p, Level operand, const TokKind *ops, const Op *nodes, int nops,
                     bool boolean)
@@ -269,16 +287,10 @@ static Node *binary(Parser *p, Level operand, const TokKind *ops, const Op *node
 		if (k == nops)
 			break;
 		Token t = p->tok;
-		char what[16];
-		snprintf(what, sizeof what, "'%.*s'", (int)t.len, t.text);
-		next(p);
-		Node *b = operand(p);
+		Node *b = right_operand(p, operand, a, boolean ? TY_BOOL : TY_REAL);
 		if (!b)
 			return NULL;
-		if (boolean ? !ps_want_bool(p, a, t.loc, what) || !ps_want_bool(p, b, t.loc, what)
-		            : !ps_want_real(p, a, t.loc, what) || !ps_want_real(p, b, t.loc, what))
-			return NULL;
-		if (nodes[k] == N_DIV && b->op == N_CONST && num_cmp(b->val, num_int(0)) == 0) {
+		if (nodes[k] == N_DIV && b->op == N_CONST && b->type == TY_REAL && num_cmp(b->val, num_int(0)) == 0) {
 			diag_error(p->diag, t.loc, "division by zero");
 			return NULL;
 		}
@@ -340,12 +352,8 @@ static Node *parse_comparison(Parser *p)
 		default:
 			return acc ? acc : a;
 		}
-		Token t = p->tok;
-		char what[8];
-		snprintf(what, sizeof what, "'%.*s'", (int)t.len, t.text);
-		next(p);
-		Node *b = parse_bitor(p);
-		if (!b || !ps_want_real(p, a, t.loc, what) || !ps_want_real(p, b, t.loc, what))
+		Node *b = right_operand(p, parse_bitor, a, TY_REAL);
+		if (!b)
 			return NULL;
 		Node *r = dag_op(p->dag, op, a, b);
 		acc = acc ? dag_op(p->dag, N_AND, acc, r) : r;

@@ -6,7 +6,6 @@
 
 #include <string.h>
 
-#include "names.h"
 
 /* The line of a base case of sequence s (a line 's[NUMBER] =') further
  * down the gufunc being parsed, or 0: a look-ahead from the current token
@@ -197,9 +196,9 @@ Node *parse_sum(Parser *p, Token name, bool prod)
 	Node *body = parse_expr(p);
 	p->idxname[level] = NULL;
 	p->frame = fr->parent;
-	if (!body || !ps_want_real(p, body, bl, what) ||
-	    !ps_expect(p, T_COMMA, "',' before the limits", open))
+	if (!body || !ps_expect(p, T_COMMA, "',' before the limits", open))
 		return NULL;
+	ps_want(p, body, TY_REAL, bl, what);
 	Loc lim = p->tok.loc;
 	if (!ps_expect(p, T_LPAREN, "'(' starting the limits (index, lower, upper)", lim) ||
 	    !ps_expect(p, T_NAME, "the index", lim) || !ps_expect(p, T_COMMA, "','", lim))
@@ -275,12 +274,8 @@ int parse_dim(Parser *p, Func *f)
 		ps_note_shadow(p, t.loc, s, "the size", "in this gufunc");
 	size_t n = (size_t)g->ndims;
 	g->dimname = arena_room(p->arena, g->dimname, n, sizeof *g->dimname);
-	g->dimc = arena_room(p->arena, g->dimc, n, sizeof *g->dimc);
 	g->dimsize = arena_room(p->arena, g->dimsize, n, sizeof *g->dimsize);
 	g->dimname[g->ndims] = s;
-	/* `n` is the map functions' length; a gufunc has none, so its sizes
-	 * keep their names where C allows. */
-	g->dimc[g->ndims] = strcmp(s, "n") == 0 || size >= 0 ? s : names_c_arg(p->arena, s, p->prog->lib);
 	g->dimsize[g->ndims] = size;
 	return g->ndims++;
 }
@@ -319,11 +314,9 @@ bool parse_outputs(Parser *p, Func *f)
 		}
 		size_t n = (size_t)g->nouts;
 		g->outname = arena_room(p->arena, g->outname, n, sizeof *g->outname);
-		g->outc = arena_room(p->arena, g->outc, n, sizeof *g->outc);
 		g->outseq = arena_room(p->arena, g->outseq, n, sizeof *g->outseq);
 		g->loopdim = d;
 		g->outname[g->nouts] = s;
-		g->outc[g->nouts] = names_c_arg(p->arena, s, p->prog->lib);
 		g->outseq[g->nouts++] = -1;
 		if (p->tok.kind != T_COMMA)
 			return true;
@@ -408,8 +401,7 @@ static bool parse_line(Parser *p, Func *f)
 	Node *e = parse_line_expr(p, "the term");
 	if (!e)
 		return false;
-	if (!ps_want_real(p, e, at, "a term"))
-		return false;
+	ps_want(p, e, TY_REAL, at, "a term");
 	if (p->step == 1) {
 		sq->base = arena_room(p->arena, sq->base, (size_t)sq->nbase, sizeof *sq->base);
 		sq->base[sq->nbase++] = e;

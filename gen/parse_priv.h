@@ -96,12 +96,11 @@ static inline char *tok_str(Parser *p, Token t)
 }
 
 /* parse.c: the reports of a token not as expected (ps_expect consumes
- * one of kind k, or reports; for ')' naming where it opened), and of an
- * operand of the wrong type (false after reporting). */
+ * one of kind k, or reports; for ')' naming where it opened); an operand
+ * n that must be of type `want` (a TypeUse for the check of types). */
 void ps_error_at_tok(Parser *p, const char *expected);
 bool ps_expect(Parser *p, TokKind k, const char *what, Loc open);
-bool ps_want_real(Parser *p, Node *n, Loc at, const char *op);
-bool ps_want_bool(Parser *p, Node *n, Loc at, const char *op);
+void ps_want(Parser *p, const Node *n, Type want, Loc at, const char *what);
 
 /* parse_expr.c: an expression, or NULL after an error; one that must end
  * the line (`what` names it in the report); a call's arguments (their

@@ -34,6 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dag_init(&dag, arena);
 	Program prog;
 	int errors = parse_program(&prog, &src, &diag, &dag, "fz");
+	errors += check_names(&diag, &dag, &prog);
+	errors += check_types(&diag, &dag, &prog);
 	errors += check_reads(&diag, &prog);
 	errors += lower_program(&diag, &dag, &prog);
 	if (errors == 0 &&

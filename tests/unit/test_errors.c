@@ -254,20 +254,53 @@ UNIT_TEST(test_all_errors_reported, "messages", 0)
 }
 END_TEST
 
-/* The lower stage reports every call that cannot be lowered, also two in
- * one definition, and after the parse's errors (it runs after the parse). */
-UNIT_TEST(test_lower_errors_all_reported, "messages", 0)
+/* Errors of later stages come after the parse's, and a definition with an
+ * error in one stage goes no further.  want: the errors in order; their
+ * count is all there is. */
+typedef struct {
+	const char *src;
+	int errors, nfuncs; /* nfuncs: map functions left in the program */
+	const char *want[5];
+} Order;
+
+static const Order orders[] = {
+	/* the lower stage reports every call it cannot lower, two in one line too */
+	{"l(x) = log(x, -1) + log(x, 0)\n"
+	 "g(x) = x +\n"
+	 "h(x) = besselj(1/2, x)\n",
+	 4, 0, {"t.sym:2:11: error:", "t.sym:1:15: error: log base -1", "t.sym:1:28: error: log base 0",
+	        "t.sym:3:16: error: besselj's order"}},
+	/* the check of types: once a definition (b's second '+' is not
+	 * reported), which goes no further (e's log base is not checked) */
+	{"a(x) = x + (x > 0)\n"
+	 "h(x) = x +\n"
+	 "b(x) = (x > 0) + (x > 1)\n"
+	 "e(x) = ~x + log(x, -1)\n"
+	 "c(x) = x\n",
+	 4, 1, {"t.sym:2:11: error: expected an expression", "t.sym:1:10: error: '+' needs a number, not a condition",
+	        "t.sym:3:16: error: '+' needs a number", "t.sym:4:8: error: '~' needs a condition"}},
+	/* the check of names, first of the check stage (f's type error is not
+	 * reported) */
+	{"f_map(x) = x\n"
+	 "f(x) = (x > 0) + 1\n"
+	 "g(x) = x +\n"
+	 "h(x) = x\n",
+	 2, 2, {"t.sym:3:11: error: expected an expression",
+	        "t.sym:2:1: error: 'f' and 'f_map' (defined at 1:1) would give two C functions of one name"}},
+};
+
+UNIT_TEST(test_stage_order, "messages", COUNT(orders))
 {
-	Parsed *p = parse_text("l(x) = log(x, -1) + log(x, 0)\n"
-	                       "g(x) = x +\n"
-	                       "h(x) = besselj(1/2, x)\n");
-	ck_assert_int_eq(p->errors, 4);
-	const char *a = strstr(p->msgs, "t.sym:1:15: error: log base -1");
-	const char *b = strstr(p->msgs, "t.sym:1:28: error: log base 0");
-	const char *c = strstr(p->msgs, "t.sym:2:11: error:");
-	const char *d = strstr(p->msgs, "t.sym:3:16: error: besselj's order");
-	ck_assert_msg(a && b && c && d, "%s", p->msgs);
-	ck_assert(c < a && a < b && b < d);
+	const Order *o = &orders[_i];
+	Parsed *p = parse_text(o->src);
+	ck_assert_msg(p->errors == o->errors, "%d errors, want %d:\n%s", p->errors, o->errors, p->msgs);
+	ck_assert_int_eq(p->prog.nfuncs, o->nfuncs);
+	const char *at = p->msgs;
+	for (int i = 0; i < 5 && o->want[i]; i++) {
+		const char *m = strstr(at, o->want[i]);
+		ck_assert_msg(m, "missing or out of order: %s\nin:\n%s", o->want[i], p->msgs);
+		at = m + 1;
+	}
 	parsed_free(p);
 }
 END_TEST

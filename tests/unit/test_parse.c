@@ -245,11 +245,13 @@ UNIT_TEST(test_growth_functions, "growth", 0)
 		q += sprintf(q, "f%d(x) = x + %d\n", i, i);
 	Parsed *p = parse_ok(s);
 	ck_assert_int_eq(p->prog.nfuncs, N);
-	/* the function list, and the DAG's nodes by id, of the parser's DAG
-	 * and of the one lower.c rebuilds (as many nodes or fewer) */
+	/* the function list, the operands the check of types reads, and the
+	 * DAG's nodes by id, of the parser's DAG and of the one lower.c
+	 * rebuilds (as many nodes or fewer) */
 	size_t copied = arena_copied(p->arena);
 	size_t nodes = 2 * (size_t)p->dag.next_id * sizeof(Node *);
-	ck_assert_msg(copied <= 2 * N * sizeof(Func *) + 2 * nodes + 65536, "%zu bytes copied", copied);
+	size_t uses = 2 * p->prog.nuses * sizeof(TypeUse);
+	ck_assert_msg(copied <= 2 * N * sizeof(Func *) + uses + 2 * nodes + 65536, "%zu bytes copied", copied);
 	/* and memory stays a small multiple of the input */
 	ck_assert_msg(arena_size(p->arena) < 200 * (size_t)(q - s), "%zu bytes for %zu of input",
 	              arena_size(p->arena), (size_t)(q - s));
@@ -263,8 +265,8 @@ UNIT_TEST(test_growth_sequence, "growth", 0)
 	enum { NB = 256 };
 	char *s = sym_sequence(NB, 1);
 	Parsed *p = parse_ok(s);
-	size_t copied = arena_copied(p->arena);
-	ck_assert_msg(copied <= 2 * NB * sizeof(Node *) + 16384, "%zu bytes copied", copied);
+	size_t copied = arena_copied(p->arena), uses = 2 * p->prog.nuses * sizeof(TypeUse);
+	ck_assert_msg(copied <= 2 * NB * sizeof(Node *) + uses + 16384, "%zu bytes copied", copied);
 	parsed_free(p);
 	free(s);
 }

@@ -110,7 +110,9 @@ static Parsed *parse_stages(const char *text, bool lower)
 	diag_init(&p->diag, &p->src, mem);
 	dag_init(&p->dag, p->arena);
 	p->errors = parse_program(&p->prog, &p->src, &p->diag, &p->dag, "t");
-	p->errors += check_reads(&p->diag, &p->prog); /* the check stage's bounds of reads */
+	p->errors += check_names(&p->diag, &p->dag, &p->prog); /* the check stage: names, types, reads */
+	p->errors += check_types(&p->diag, &p->dag, &p->prog);
+	p->errors += check_reads(&p->diag, &p->prog);
 	if (lower)
 		p->errors += lower_program(&p->diag, &p->dag, &p->prog);
 	fclose(mem);
