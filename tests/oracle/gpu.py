@@ -76,6 +76,7 @@ def read_cases(d):
         expr = sympy.sympify(text, locals=dict(SYM_NAMES, **{a: sympy.Symbol(a) for a in args}))
         cases.append(_Loaded(kind, name, prec, pts, ref, tuple(args), expr,
                              singles[name].bound if name in singles else None, rewrites.get(name)))
+        cases[-1].envelope = singles[name].envelope if name in singles else None
     return cases
 
 
