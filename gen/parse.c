@@ -1,14 +1,14 @@
 /* parse.c: the .sym grammar's top rules, each with its EBNF: a program,
  * its definitions and their parameters; the reports every grammar file
- * makes (parse_priv.h lists the parser's files), and the calls of names
- * not defined above, reported once every name is known.
+ * makes (parse_priv.h lists the parser's files) and the operands it
+ * records for the check of types (ps_want), and the calls of names not
+ * defined above, reported once every name is known.
  * Errors are reported where found; the definition is then abandoned and
  * parsing resumes at the next definition, so all errors of a file are
  * reported. */
 #include "parse_priv.h"
 
 #include <string.h>
-
 
 void ps_error_at_tok(Parser *p, const char *expected)
 {
