@@ -229,7 +229,7 @@ static Node *rebuild(Lower *L, const Node *n, Node **k)
 	case N_UCALL:
 		r = dag_ucall(d, n->func, k);
 		break;
-	case N_SEQ: case N_VREAD: case N_SUM: case N_PROD:
+	case N_SUM: case N_PROD:
 		r = dag_gu(d, n->op, n->func, n->index, n->level, n->off, k, n->nkids);
 		break;
 	default:
