@@ -63,6 +63,17 @@ static bool arity_of(const Builtin *b, int *lo, int *hi)
 	}
 }
 
+/* An expression of a Piecewise pair, which must be of type want (recorded
+ * for the check of types), or NULL. */
+static Node *piece(Parser *p, Type want, const char *what)
+{
+	const Loc at = p->tok.loc;
+	Node *e = parse_expr(p);
+	if (e)
+		ps_want(p, e, want, at, what);
+	return e;
+}
+
 /* piecewise = 'Piecewise' '(' pair { ',' pair } ')'
  * pair      = '(' expr ',' expr ')'
  * Evaluates to NaN where no condition holds, as SymPy's Piecewise does. */
@@ -79,19 +90,10 @@ static Node *parse_piecewise(Parser *p, Loc name, Loc open)
 			return NULL;
 		}
 		Loc po = p->tok.loc;
-		if (!ps_expect(p, T_LPAREN, "'(' starting a Piecewise pair (expr, condition)", po))
-			return NULL;
-		Loc vl = p->tok.loc;
-		if (!(val[n] = parse_expr(p)))
-			return NULL;
-		ps_want(p, val[n], TY_REAL, vl, "a Piecewise value");
-		if (!ps_expect(p, T_COMMA, "',' between a Piecewise value and its condition", po))
-			return NULL;
-		Loc cl = p->tok.loc;
-		if (!(cond[n] = parse_expr(p)))
-			return NULL;
-		ps_want(p, cond[n], TY_BOOL, cl, "a Piecewise condition");
-		if (!ps_expect(p, T_RPAREN, "')'", po))
+		if (!ps_expect(p, T_LPAREN, "'(' starting a Piecewise pair (expr, condition)", po) ||
+		    !(val[n] = piece(p, TY_REAL, "a Piecewise value")) ||
+		    !ps_expect(p, T_COMMA, "',' between a Piecewise value and its condition", po) ||
+		    !(cond[n] = piece(p, TY_BOOL, "a Piecewise condition")) || !ps_expect(p, T_RPAREN, "')'", po))
 			return NULL;
 		n++;
 	} while (p->tok.kind == T_COMMA);

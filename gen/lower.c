@@ -150,7 +150,7 @@ static Node *lower_call(Lower *L, Node **a, int n)
 			return NULL;
 		}
 		return dag_checked(L->diag, dag_call(d, c->fn, a), at);
-	case B_POLYGAMMA: /* orders 0 and 1: digamma and trigamma (runtime_special.h) */
+	case B_POLYGAMMA: /* orders 0 and 1: digamma and trigamma (runtime_gamma.h) */
 		if (!int_arg(a[0], 0, 1, &k)) {
 			diag_error(L->diag, locs[0], "polygamma's order must be the integer constant 0 (digamma) or 1 "
 			           "(trigamma); higher and variable orders are not supported yet");

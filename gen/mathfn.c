@@ -102,87 +102,20 @@ static long double bessel_ld(long double n, long double x, int y)
 static long double besseljl_(long double n, long double x) { return bessel_ld(n, x, 0); }
 static long double besselyl_(long double n, long double x) { return bessel_ld(n, x, 1); }
 
-/* digamma and trigamma of constants, in long double, as
- * templates/runtime_special.h computes them in double (see there), with
- * the asymptotic expansions from x >= 20 and 30, and on [1, 2] Boost.Math's
- * rational approximation for 64-bit long double (J. Maddock,
- * boost/math/special_functions/digamma.hpp: error 5e-20). */
-static long double cotpil(long double x)
-{
-	const long double pi = 3.14159265358979323846264338327950288L, r = x - rintl(x), a = fabsl(r);
-	const long double c = a > 0.25L ? pi * tanl(pi * (0.5L - a)) : pi / tanl(pi * a);
-	return r < 0 ? -c : c;
-}
-
-static long double digamma_posl(long double x)
-{
-	static const long double P[] = {0.254798510611315515235L, -0.314628554532916496608L,
-	                                -0.665836341559876230295L, -0.314767657147375752913L,
-	                                -0.0541156266153505273939L, -0.00289268368333918761452L};
-	static const long double Q[] = {1, 2.1195759927055347547L, 1.54350554664961128724L,
-	                                0.486986018231042975162L, 0.0660481487173569812846L,
-	                                0.00298999662592323990972L, -0.165079794012604905639e-5L,
-	                                0.317940243105952177571e-7L};
-	/* B_2k/(2k), k = 1..10 */
-	static const long double B[] = {1.0L / 12, -1.0L / 120, 1.0L / 252, -1.0L / 240, 1.0L / 132,
-	                                -691.0L / 32760, 1.0L / 12, -3617.0L / 8160, 43867.0L / 14364,
-	                                -174611.0L / 6600};
-	long double s = 0, t, g, p = 0, q = 0;
-	if (x >= 20) {
-		const long double z = 1 / (x * x);
-		for (int k = 9; k >= 0; k--)
-			p = p * z + B[k];
-		return logl(x) - 0.5L / x - p * z;
-	}
-	while (x > 2) {
-		x -= 1;
-		s += 1 / x;
-	}
-	if (x < 1) {
-		s = -1 / x;
-		t = x;
-	} else {
-		t = x - 1;
-	}
-	g = t - 495673741.0L / 1073741824 - 381566830.0L / 1073741824 / 1073741824 -
-	    0.9016312093258695918615325266959189453125e-19L;
-	for (int k = 5; k >= 0; k--)
-		p = p * t + P[k];
-	for (int k = 7; k >= 0; k--)
-		q = q * t + Q[k];
-	return s + g * (0.99558162689208984375L + p / q);
-}
-
-static long double digammal_(long double x)
-{
-	if (x < 0)
-		return x == rintl(x) ? NAN : digamma_posl(1 - x) - cotpil(x);
-	return digamma_posl(x);
-}
-
-static long double trigamma_posl(long double x)
-{
-	static const long double B[] = {1.0L / 6, -1.0L / 30, 1.0L / 42, -1.0L / 30, 5.0L / 66,
-	                                -691.0L / 2730, 7.0L / 6, -3617.0L / 510, 43867.0L / 798};
-	const int n = x < 30 ? (int)(31 - x) : 0; /* x + n >= 30 */
-	const long double y = x + n, z = 1 / (y * y);
-	long double s = 0, p = 0;
-	for (int k = 8; k >= 0; k--)
-		p = p * z + B[k];
-	for (int k = n - 1; k >= 0; k--) /* the smallest terms first */
-		s += 1 / (x + k) / (x + k);
-	return s + (1 / y + 0.5L * z + p * z / y);
-}
-
-static long double trigammal_(long double x)
-{
-	const long double pi = 3.14159265358979323846264338327950288L;
-	if (x > 0)
-		return trigamma_posl(x);
-	if (x == rintl(x))
-		return isinf(x) ? NAN : INFINITY;
-	return powl(pi / sinl(pi * (x - rintl(x))), 2) - trigamma_posl(1 - x);
-}
+/* digamma and trigamma of constants: the generated code's algorithm
+ * (templates/runtime_gamma.h) in long double, with its long double
+ * coefficients. */
+#define SK_RT(name) rt_##name
+#define SK_LIB(name) SK_LIB_##name
+#define SK_LIB_FN static
+#define SK_TK 3
+#include "../templates/runtime_type.h"
+#include "../templates/runtime_gamma.h"
+#undef SK_TK
+#include "../templates/runtime_type.h"
+#undef SK_LIB_FN
+#undef SK_LIB
+#undef SK_RT
 
 const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_SIN] = {"sin", 1, sinl, NULL, NULL, false},
@@ -226,8 +159,8 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_LAMBERTWM1] = {"lambertwm1", 1, lambertwm1l_, NULL, NULL, true},
 	[MF_BESSELJ] = {"besselj", 2, NULL, besseljl_, NULL, true},
 	[MF_BESSELY] = {"bessely", 2, NULL, besselyl_, NULL, true},
-	[MF_DIGAMMA] = {"digamma", 1, digammal_, NULL, NULL, true},
-	[MF_TRIGAMMA] = {"trigamma", 1, trigammal_, NULL, NULL, true},
+	[MF_DIGAMMA] = {"digamma", 1, rt_digammal, NULL, NULL, true},
+	[MF_TRIGAMMA] = {"trigamma", 1, rt_trigammal, NULL, NULL, true},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}

@@ -26,7 +26,7 @@ typedef struct {
 	long double (*fold2)(long double, long double);
 	long double (*fold3)(long double, long double, long double);
 	/* Not the C library's: generated code calls NAME_priv_CNAME[f], which
-	 * the header defines (templates/runtime_special.h). */
+	 * the header defines (templates/runtime_gamma.h, runtime_special.h). */
 	bool runtime;
 } MathFnInfo;
 

@@ -72,7 +72,8 @@ typedef struct {
 	bool *noinline;  /* per map function: device code calls it */
 	int nnoinline;
 	bool special;    /* some code calls a function of the header's runtime
-	                  * (MathFnInfo.runtime: templates/runtime_special.h) */
+	                  * (MathFnInfo.runtime: templates/runtime_gamma.h,
+	                  * runtime_special.h) */
 } Plan;
 
 /* The plan of every gufunc and function of prog, in dag's arena. */

@@ -223,7 +223,7 @@ SINGLES = [
                                           *[D.near(z) for z in BESSEL_ZEROS["y1"]]], "besselj01", envelope=bessel_envelope(1)),
     _s("f_bessely5", sympy.bessely(5, x), [D.uni(0, 30), D.logu(1e-1, BIG),
                                           *[D.near(z) for z in BESSEL_ZEROS["y5"]]], "besselyn", envelope=bessel_envelope(5)),
-    # digamma and trigamma (runtime_special.h): around the positive root of
+    # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in
     # ulps of its reflection's terms near its zeros (digamma_envelope) and

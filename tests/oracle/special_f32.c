@@ -1,5 +1,5 @@
 /* special_f32.c: every float argument of the float special functions of
- * templates/runtime_special.h against their double versions (within 4
+ * templates/runtime_special.h and runtime_gamma.h against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -18,7 +18,7 @@
 #define SK_RT(name) t_##name
 #define SK_LIB(name) T_##name
 #define T_FN static inline
-#include "runtime_special.h"
+#include "special_instances.h"
 
 static double ulps(float got, double ref)
 {
@@ -33,33 +33,20 @@ static double ulps(float got, double ref)
 
 /* The functions, their domains among the floats >= +0 (by their bits, an
  * integer: u) and below (-u), and their double versions. */
-static float erfinvf_(float x) { return t_erfinvf(x); }
-static double erfinv_(double x) { return t_erfinv(x); }
-static float erfcinvf_(float x) { return t_erfcinvf(x); }
-static double erfcinv_(double x) { return t_erfcinv(x); }
-static float lambertwf_(float x) { return t_lambertwf(x); }
-static double lambertw_(double x) { return t_lambertw(x); }
-static float lambertwm1f_(float x) { return t_lambertwm1f(x); }
-static double lambertwm1_(double x) { return t_lambertwm1(x); }
-static float digammaf_(float x) { return t_digammaf(x); }
-static double digamma_(double x) { return t_digamma(x); }
-static float trigammaf_(float x) { return t_trigammaf(x); }
-static double trigamma_(double x) { return t_trigamma(x); }
-
 static const struct {
 	const char *name;
 	float (*f)(float);
 	double (*d)(double);
 	float lo, hi; /* the arguments: lo <= x < hi */
 } fns[] = {
-	{"erfinvf", erfinvf_, erfinv_, 0, 1}, /* odd */
-	{"erfcinvf", erfcinvf_, erfcinv_, 0, 2},
-	{"lambertwf", lambertwf_, lambertw_, -0.36787942f, 3.4e38f}, /* above -1/e, to FLT_MAX */
-	{"lambertwm1f", lambertwm1f_, lambertwm1_, -0.36787942f, 0},
+	{"erfinvf", t_erfinvf, t_erfinv, 0, 1}, /* odd */
+	{"erfcinvf", t_erfcinvf, t_erfcinv, 0, 2},
+	{"lambertwf", t_lambertwf, t_lambertw, -0.36787942f, 3.4e38f}, /* above -1/e, to FLT_MAX */
+	{"lambertwm1f", t_lambertwm1f, t_lambertwm1, -0.36787942f, 0},
 	/* x >= 0 (x < 0: near digamma's zeros the double version, with the
 	 * same reflection, is no reference; the oracle measures them) */
-	{"digammaf", digammaf_, digamma_, 0, 3.4e38f},
-	{"trigammaf", trigammaf_, trigamma_, -20, 3.4e38f},
+	{"digammaf", t_digammaf, t_digamma, 0, 3.4e38f},
+	{"trigammaf", t_trigammaf, t_trigamma, -20, 3.4e38f},
 };
 
 int main(int argc, char **argv)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/shell/runtime.sh: the runtime that every generated library carries,
 # compiled and linted on its own (templates/README.md, The runtime):
-#   runtime.h, runtime_gu.h, runtime_special.h
+#   runtime.h, runtime_gu.h, runtime_type.h, runtime_gamma.h,
+#   runtime_special.h (as tests/oracle/special_instances.h pastes them)
 #                              with the C compiler as C99 and, where a C++
 #                              compiler is found, as C++11, -Wall -Wextra
 #                              -Wshadow -Wconversion -Werror; clang-tidy
@@ -46,7 +47,7 @@ check()
 
 # The header's part: what header.h.m4 defines before copying it.
 cat >"$work/rt_h.c" <<'EOF'
-/* Driver for runtime.h, runtime_gu.h and runtime_special.h (tests/shell/runtime.sh). */
+/* Driver for runtime.h, runtime_gu.h and the special functions' runtime (tests/shell/runtime.sh). */
 enum { RT_OK = 0, RT_EINVAL = -1, RT_EINC = -2, RT_EOVERLAP = -3, RT_ESIZE = -4, RT_ENODEV = -5, RT_ECUDA = -6 };
 #define SK_RT(name) rt_priv_##name
 #define SK_LIB(name) RT_##name
@@ -54,7 +55,7 @@ enum { RT_OK = 0, RT_EINVAL = -1, RT_EINC = -2, RT_EOVERLAP = -3, RT_ESIZE = -4,
 #ifndef RT_MAP_ONLY
 #include "runtime_gu.h"
 #define RT_FN static inline
-#include "runtime_special.h"
+#include "special_instances.h"
 #endif
 #undef SK_RT
 #undef SK_LIB
@@ -77,9 +78,9 @@ int rt_use(const double *x, double *y, size_t n)
 EOF
 cwarn="-Wall -Wextra -Wshadow -Wconversion -Werror"
 # shellcheck disable=SC2086
-check "runtime.h with $cc -std=c99" $cc -std=c99 $cwarn -DRT_MAP_ONLY -I"$templates" -c -o "$work/rt_h1.o" "$work/rt_h.c"
+check "runtime.h with $cc -std=c99" $cc -std=c99 $cwarn -DRT_MAP_ONLY -I"$templates" -I"$srcdir/tests/oracle" -c -o "$work/rt_h1.o" "$work/rt_h.c"
 # shellcheck disable=SC2086
-check "runtime.h, runtime_gu.h with $cc -std=c99" $cc -std=c99 $cwarn -I"$templates" -c -o "$work/rt_h2.o" "$work/rt_h.c"
+check "runtime.h, runtime_gu.h with $cc -std=c99" $cc -std=c99 $cwarn -I"$templates" -I"$srcdir/tests/oracle" -c -o "$work/rt_h2.o" "$work/rt_h.c"
 cxx=
 for c in ${CXX:-} c++ g++ clang++; do
 	if command -v "$c" >/dev/null 2>&1; then
@@ -89,7 +90,7 @@ for c in ${CXX:-} c++ g++ clang++; do
 done
 if [ -n "$cxx" ]; then
 	# shellcheck disable=SC2086
-	check "runtime.h, runtime_gu.h with $cxx -std=c++11" $cxx -x c++ -std=c++11 $cwarn -I"$templates" \
+	check "runtime.h, runtime_gu.h with $cxx -std=c++11" $cxx -x c++ -std=c++11 $cwarn -I"$templates" -I"$srcdir/tests/oracle" \
 		-c -o "$work/rt_h3.o" "$work/rt_h.c"
 else
 	echo "skip: no C++ compiler for runtime.h"
@@ -97,14 +98,14 @@ fi
 # The project's .clang-tidy, which a distribution does not carry.
 if command -v clang-tidy >/dev/null 2>&1 && [ -f "$srcdir/.clang-tidy" ]; then
 	check "clang-tidy runtime.h, runtime_gu.h" clang-tidy --quiet --config-file="$srcdir/.clang-tidy" \
-		"$work/rt_h.c" -- -std=c99 -I"$templates"
+		"$work/rt_h.c" -- -std=c99 -I"$templates" -I"$srcdir/tests/oracle"
 else
 	echo "skip: no clang-tidy, or no .clang-tidy in $srcdir"
 fi
 cppcheck_flags="--enable=warning,style,performance,portability --quiet --error-exitcode=1 --suppress=missingIncludeSystem"
 if command -v cppcheck >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
-	check "cppcheck runtime.h, runtime_gu.h" cppcheck --std=c99 $cppcheck_flags -I"$templates" "$work/rt_h.c"
+	check "cppcheck runtime.h, runtime_gu.h" cppcheck --std=c99 $cppcheck_flags -I"$templates" -I"$srcdir/tests/oracle" "$work/rt_h.c"
 fi
 
 # The CUDA part: what kernels.cu.m4 defines before copying it (the status

@@ -47,8 +47,12 @@ R(r_nanpw, a[0] > 0 ? a[0] : NAN)
 R(r_chain, (-1 < a[0] && a[0] < 1) ? a[0] : 0)
 R(r_call, sinl(a[0]) + cosl(a[1]) * (a[0] + a[1]))
 R(r_konst, 1.0L / 3 + PI)
-/* The generator's folding of constants (Newton's method in long double),
- * another algorithm than the generated code's (templates/runtime_special.h). */
+/* The generator's folding of constants: erfinv and LambertW by Newton's
+ * method in long double, another algorithm than the generated code's
+ * (templates/runtime_special.h); digamma and trigamma by the generated
+ * code's own (templates/runtime_gamma.h) in long double, which checks their
+ * rounding in double and float (the oracle checks the algorithm against
+ * mpmath). */
 R(r_erfinv, mathfn_info[MF_ERFINV].fold1(a[0]))
 R(r_erfcinv, mathfn_info[MF_ERFCINV].fold1(a[0]))
 R(r_lambertw, mathfn_info[MF_LAMBERTW].fold1(a[0]))
