@@ -2,9 +2,9 @@
  * the C library do not both provide, written once for double and float
  * (runtime_type.h: SK_T, SK_F, SK_M, SK_L, SK_PICK; float computed in
  * float), so that NAME.cu and NAME_cpu.c compute them alike: erfinv,
- * erfcinv, LambertW's real branches and wrappers of the libraries' Bessel
- * functions (digamma and trigamma: runtime_gamma.h, whose poly this file
- * uses).  header.h.m4 pastes it into NAME.h, after runtime_gamma.h and
+ * erfcinv and LambertW's real branches (digamma and trigamma:
+ * runtime_gamma.h, whose poly this file uses; Bessel functions:
+ * runtime_bessel.h).  header.h.m4 pastes it into NAME.h, after runtime_gamma.h and
  * under the same SK_RT, SK_LIB and SK_TK, in a library that calls a
  * special function; SK_LIB(FN) is the header's `static inline` (and
  * `__host__ __device__` under nvcc).  The oracle states and checks the
@@ -194,32 +194,3 @@ SK_LIB(FN) SK_T SK_F(lambertw_branch)(SK_T x, int m1)
 
 SK_LIB(FN) SK_T SK_F(lambertw)(SK_T x) { return SK_F(lambertw_branch)(x, 0); }
 SK_LIB(FN) SK_T SK_F(lambertwm1)(SK_T x) { return SK_F(lambertw_branch)(x, 1); }
-
-/* Bessel functions of the first and second kind of integer order n (SymPy's
- * besselj(n, x) and bessely(n, x); n an integer constant, |n| <= 128, which
- * the generator checks): the C library's and CUDA's j0, j1, jn, y0, y1, yn
- * (POSIX; CUDA C++ Programming Guide, "Mathematical Functions": 7 ulps in
- * double, 9 in float, for |x| < 8, else an absolute error of at most
- * 5e-12 in double, 2.2e-6 in float; jn: that absolute bound for n = 128),
- * with SymPy's meaning where they have none: J_-n = (-1)^n J_n and
- * Y_-n = (-1)^n Y_n (CUDA's jn and yn are NaN for n < 0), and Y is NaN for
- * x < 0, where it is complex.  n is a constant: the branches fold.  Strict
- * ISO C (-std=c99) leaves these POSIX and GNU functions undeclared, hence
- * the declarations (the float ones are glibc's and musl's). */
-#if !defined(__CUDACC__) && !defined(__cplusplus)
-SK_T SK_M(j0)(SK_T), SK_M(j1)(SK_T), SK_M(jn)(int, SK_T), SK_M(y0)(SK_T), SK_M(y1)(SK_T), SK_M(yn)(int, SK_T);
-#endif
-
-SK_LIB(FN) SK_T SK_F(besselj)(SK_T n, SK_T x)
-{
-	const int k = n < 0 ? (int)-n : (int)n;
-	const SK_T v = k == 0 ? SK_M(j0)(x) : k == 1 ? SK_M(j1)(x) : SK_M(jn)(k, x);
-	return n < 0 && k % 2 ? -v : v;
-}
-
-SK_LIB(FN) SK_T SK_F(bessely)(SK_T n, SK_T x)
-{
-	const int k = n < 0 ? (int)-n : (int)n;
-	const SK_T v = x < 0 ? (SK_T)NAN : k == 0 ? SK_M(y0)(x) : k == 1 ? SK_M(y1)(x) : SK_M(yn)(k, x);
-	return n < 0 && k % 2 ? -v : v;
-}
