@@ -2,8 +2,9 @@
 # tests/shell/header.sh: the generated header is valid C99 and C++11, 14 and 17
 # (symkern(3): "C99 and later, C++"), with -pedantic -Wall -Wextra -Werror,
 # for every bundled .sym file (and funcs.sym with --fast-math, whose header
-# differs): g++ compiles a .cpp and $CC a C99 .c that include it; and no
-# output of those holds an unexpanded template macro.  Skips
+# differs): g++ compiles a .cpp and $CC a C99 .c that include it; no
+# output of those holds an unexpanded template macro; and two headers
+# compile in one translation unit, leaving no macro of the runtime.  Skips
 # (77) without g++, after the C checks.  make check sets the SYMKERN_*
 # variables and CC.
 srcdir=${SYMKERN_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -59,6 +60,22 @@ for h in *.h; do
 		fi
 	done
 done
+# Two libraries in one translation unit, both with the special functions'
+# runtime, which each header pastes under macros of runtime_type.h and
+# undefines at its end: they compile together and leave no such macro.
+cat > two-inc.c <<'EOF'
+#include "funcs.h"
+#include "funcs_fast.h"
+#if defined(SK_T) || defined(SK_F_) || defined(SK_F) || defined(SK_M) || defined(SK_L) || \
+	defined(SK_CAT) || defined(SK_PICK) || defined(SK_TK) || defined(SK_RT) || defined(SK_LIB)
+#error "a header left a macro of its runtime defined"
+#endif
+EOF
+# shellcheck disable=SC2086
+if ! "$cc" -std=c99 $warn -fsyntax-only two-inc.c; then
+	echo "FAIL: funcs.h and funcs_fast.h in one translation unit"
+	status=1
+fi
 [ $status -eq 0 ] || exit $status
 if ! command -v "$cxx" >/dev/null 2>&1; then
 	echo "SKIP: no $cxx (the headers are valid C99)"
