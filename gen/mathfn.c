@@ -112,7 +112,7 @@ static long double besselyl_(long double n, long double x) { return bessel_ld(n,
 #include "../templates/runtime_type.h"
 #include "../templates/runtime_gamma.h"
 #undef SK_TK
-#include "../templates/runtime_type.h"
+#include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
 #undef SK_LIB
 #undef SK_RT

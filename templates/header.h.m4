@@ -94,7 +94,7 @@ m4_undivert([[runtime_gamma.h]])m4_undivert([[runtime_special.h]])m4_undivert([[
 #define SK_TK 1 /* float */
 m4_undivert([[runtime_gamma.h]])m4_undivert([[runtime_special.h]])m4_undivert([[runtime_bessel.h]])m4_dnl
 #undef SK_TK
-m4_undivert([[runtime_type.h]])]])m4_dnl
+m4_undivert([[runtime_untype.h]])]])m4_dnl
 #undef SK_RT
 #undef SK_LIB
 

@@ -13,12 +13,11 @@
  *   SK_PICK_LIST((f...), (d...), (l...))  the same for lists
  *   SK_COUNT(a)   the number of elements of the array a, an int
  *
- * header.h.m4 pastes this file into NAME.h, then runtime_gamma.h and
- * runtime_special.h once with SK_TK 2 and once with SK_TK 1, then this file
- * again, which then undefines what it defined: the header leaves none of
- * these names to its includer.  The generator's constant folding
+ * header.h.m4 pastes this file into NAME.h, then runtime_gamma.h,
+ * runtime_special.h and runtime_bessel.h once with SK_TK 2 and once with
+ * SK_TK 1, then runtime_untype.h, which undefines these names: the header
+ * leaves none of them to its includer.  The generator's constant folding
  * (gen/mathfn.c) includes runtime_gamma.h with SK_TK 3. */
-#ifndef SK_CAT
 #define SK_CAT_(a, b) a##b
 #define SK_CAT(a, b) SK_CAT_(a, b)
 #define SK_TYPE_1 float
@@ -44,30 +43,3 @@
 #define SK_APPLY(macro, args) macro args
 #define SK_PICK_LIST(f, d, l) SK_APPLY(SK_UNPAREN, SK_PICK(f, d, l))
 #define SK_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#else /* the second paste, at the end of NAME.h */
-#undef SK_CAT_
-#undef SK_CAT
-#undef SK_TYPE_1
-#undef SK_TYPE_2
-#undef SK_TYPE_3
-#undef SK_SUFFIX_1
-#undef SK_SUFFIX_2
-#undef SK_SUFFIX_3
-#undef SK_LITERAL_1
-#undef SK_LITERAL_2
-#undef SK_LITERAL_3
-#undef SK_PICK_1
-#undef SK_PICK_2
-#undef SK_PICK_3
-#undef SK_T
-#undef SK_SUFFIX
-#undef SK_F_
-#undef SK_F
-#undef SK_M
-#undef SK_L
-#undef SK_PICK
-#undef SK_UNPAREN
-#undef SK_APPLY
-#undef SK_PICK_LIST
-#undef SK_COUNT
-#endif

@@ -1,7 +1,7 @@
 /* special_instances.h: the special-function runtime as NAME.h pastes it
  * (templates/header.h.m4): runtime_type.h, runtime_gamma.h,
- * runtime_special.h and runtime_bessel.h for double, then for float, then runtime_type.h again,
- * which undefines its names.  For compiling the runtime alone: the
+ * runtime_special.h and runtime_bessel.h for double, then for float, then runtime_untype.h,
+ * which undefines runtime_type.h's names.  For compiling the runtime alone: the
  * includer defines SK_RT, SK_LIB and SK_LIB(FN) first, with templates/ on
  * the include path (tests/shell/runtime.sh, tests/oracle/special_f32.c). */
 #include "runtime_type.h"
@@ -15,4 +15,4 @@
 #include "runtime_special.h"
 #include "runtime_bessel.h"
 #undef SK_TK
-#include "runtime_type.h"
+#include "runtime_untype.h"
