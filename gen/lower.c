@@ -21,8 +21,8 @@
 #include "compose.h"
 #include "gufunc.h"
 
-/* The largest order of besselj and bessely: CUDA documents jn's accuracy
- * up to n = 128. */
+/* The largest order of the Bessel functions: CUDA documents jn's accuracy
+ * up to n = 128, and symkern's own runtime measures that range. */
 enum { BESSEL_MAX_ORDER = 128 };
 
 typedef struct {
@@ -142,14 +142,24 @@ static Node *lower_call(Lower *L, Node **a, int n)
 			return NULL;
 		}
 		return dag_checked(L->diag, dag_call(d, k ? MF_LAMBERTWM1 : MF_LAMBERTW, a), at);
-	case B_BESSEL: /* integer order: the C library's and CUDA's jn and yn */
-		if (!int_arg(a[0], -BESSEL_MAX_ORDER, BESSEL_MAX_ORDER, &k)) {
+	case B_BESSEL: { /* integer order; the spherical ones (jn, yn) from -129 */
+		const bool sph = c->fn == MF_SPHJN || c->fn == MF_SPHYN;
+		const char *name = c->fn == MF_SPHJN ? "jn" : c->fn == MF_SPHYN ? "yn" : mathfn_info[c->fn].cname;
+		const int lo = sph ? -BESSEL_MAX_ORDER - 1 : -BESSEL_MAX_ORDER;
+		if (!int_arg(a[0], lo, BESSEL_MAX_ORDER, &k)) {
 			diag_error(L->diag, locs[0], "%s's order must be an integer constant from %d to %d (the range whose "
 			           "accuracy symkern measures); real and variable orders are not supported",
-			           mathfn_info[c->fn].cname, -BESSEL_MAX_ORDER, BESSEL_MAX_ORDER);
+			           name, lo, BESSEL_MAX_ORDER);
 			return NULL;
 		}
+		if (sph && k < 0) { /* j_-n-1 = (-1)^(n+1) y_n, y_-n-1 = (-1)^n j_n (DLMF 10.47.14) */
+			Node *b[2] = {dag_const(d, num_int(-k - 1)), a[1]};
+			Node *v = dag_call(d, c->fn == MF_SPHJN ? MF_SPHYN : MF_SPHJN, b);
+			const bool neg = c->fn == MF_SPHJN ? -k % 2 == 1 : (-k - 1) % 2 == 1;
+			return dag_checked(L->diag, neg ? dag_op(d, N_NEG, v, NULL) : v, at);
+		}
 		return dag_checked(L->diag, dag_call(d, c->fn, a), at);
+	}
 	case B_POLYGAMMA: /* orders 0 and 1: digamma and trigamma (runtime_gamma.h) */
 		if (!int_arg(a[0], 0, 1, &k)) {
 			diag_error(L->diag, locs[0], "polygamma's order must be the integer constant 0 (digamma) or 1 "

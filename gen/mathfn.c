@@ -1,6 +1,7 @@
 /* mathfn.c: see mathfn.h. */
-#define _DEFAULT_SOURCE /* jnl and ynl (glibc, musl) under -std=c11 */
 #include "mathfn.h"
+
+#include "fold_special.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -8,114 +9,6 @@
 #include <string.h>
 
 static long double absl_(long double x) { return fabsl(x); }
-
-/* erfinv and erfcinv of constants, in long double: y >= 0 with erf(y) = a
- * (a < 1/2) or erfc(y) = c (c <= 1/2), c = 1 - a, by Newton's method from
- * the left of the root, where it converges monotonically (erf is concave
- * and erfc convex for y >= 0).  Generated code computes them otherwise
- * (templates/runtime_special.h). */
-static long double erfinv_pos(long double a, long double c)
-{
-	const long double k = 0.886226925452758013649083741671L; /* sqrt(pi)/2 */
-	long double y = a * k;
-	if (a >= 0.5L) {
-		const long double t = -logl(c);
-		y = t > 1 ? sqrtl(t - 0.5L * logl(3.14159265358979323846L * t)) : 0.47L;
-		while (erfcl(y) < c)
-			y *= 0.9L;
-	}
-	for (int i = 0; i < 200; i++) {
-		const long double d = (a < 0.5L ? a - erfl(y) : erfcl(y) - c) * k * expl(y * y);
-		y += d;
-		if (!(d > y * 1e-21L))
-			break;
-	}
-	return y;
-}
-
-static long double erfinvl_(long double x)
-{
-	const long double a = fabsl(x);
-	if (!(a < 1))
-		return a == 1 ? copysignl(INFINITY, x) : NAN;
-	return copysignl(erfinv_pos(a, 1 - a), x);
-}
-
-/* LambertW of constants, in long double: the series around the branch
- * point -1/e (Corless et al. 1996, (4.22)) within 1e-4 of it, else a guess
- * (that series within 0.1 of -1/e) and Newton's method on w e^w - x, whose
- * error there is well below double's; NaN outside the branch's domain. */
-static long double lambertw_ld(long double x, int m1)
-{
-	static const long double c[] = {-1.0L, 1.0L, -1.0L / 3, 11.0L / 72, -43.0L / 540, 769.0L / 17280,
-	                                 -221.0L / 8505, 680863.0L / 43545600, -1963.0L / 204120,
-	                                 226287557.0L / 37623398400.0L};
-	const long double e = 2.718281828459045235360287471352662498L, d = x + 1 / e;
-	long double w;
-	if (!(d >= 0) || (m1 && !(x < 0)))
-		return d < 0 && d > -3e-17L ? -1 : m1 && x == 0 ? -INFINITY : NAN;
-	if (x == 0 || isinf(x))
-		return x;
-	if (d < 0.1L) { /* the series: W itself within 1e-4 of -1/e, a guess further */
-		const long double p = (m1 ? -1 : 1) * sqrtl(2 * e * d);
-		w = 0;
-		for (int k = 9; k >= 0; k--)
-			w = w * p + c[k];
-		if (d < 1e-4L)
-			return w;
-	} else {
-		w = m1 ? logl(-x) - logl(-logl(-x)) : x < 1 ? x / (1 + x) : logl(x) - logl(logl(x) + 1) / 2;
-	}
-	for (int i = 0; i < 60; i++) {
-		const long double ew = expl(w), s = (w * ew - x) / (ew * (w + 1));
-		w -= s;
-		if (!(fabsl(s) > fabsl(w) * 1e-21L))
-			break;
-	}
-	return w;
-}
-
-static long double lambertwl_(long double x) { return lambertw_ld(x, 0); }
-static long double lambertwm1l_(long double x) { return lambertw_ld(x, 1); }
-
-static long double erfcinvl_(long double q)
-{
-	const long double c = q > 1 ? 2 - q : q;
-	if (!(q > 0 && q < 2))
-		return q == 0 ? INFINITY : q == 2 ? -INFINITY : NAN;
-	return q > 1 ? -erfinv_pos(1 - c, c) : erfinv_pos(1 - c, c);
-}
-
-/* Bessel functions of integer order n (an integer constant, checked by the
- * parser) of constants: the C library's, in long double, with SymPy's
- * meaning for negative orders (J_-n = (-1)^n J_n, Y likewise) and NaN for
- * Y of a negative argument (complex). */
-static long double bessel_ld(long double n, long double x, int y)
-{
-	const int k = (int)fabsl(n);
-	const long double s = n < 0 && k % 2 ? -1 : 1;
-	if (y && x < 0)
-		return NAN;
-	return s * (y ? ynl(k, x) : jnl(k, x));
-}
-
-static long double besseljl_(long double n, long double x) { return bessel_ld(n, x, 0); }
-static long double besselyl_(long double n, long double x) { return bessel_ld(n, x, 1); }
-
-/* digamma and trigamma of constants: the generated code's algorithm
- * (templates/runtime_gamma.h) in long double, with its long double
- * coefficients. */
-#define SK_RT(name) rt_##name
-#define SK_LIB(name) SK_LIB_##name
-#define SK_LIB_FN static
-#define SK_TK 3
-#include "../templates/runtime_type.h"
-#include "../templates/runtime_gamma.h"
-#undef SK_TK
-#include "../templates/runtime_untype.h"
-#undef SK_LIB_FN
-#undef SK_LIB
-#undef SK_RT
 
 const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_SIN] = {"sin", 1, sinl, NULL, NULL, false},
@@ -153,14 +46,18 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_FMA] = {"fma", 3, NULL, NULL, fmal, false},
 	[MF_POW] = {"pow", 2, NULL, powl, NULL, false},
 	[MF_FMOD] = {"fmod", 2, NULL, fmodl, NULL, false},
-	[MF_ERFINV] = {"erfinv", 1, erfinvl_, NULL, NULL, true},
-	[MF_ERFCINV] = {"erfcinv", 1, erfcinvl_, NULL, NULL, true},
-	[MF_LAMBERTW] = {"lambertw", 1, lambertwl_, NULL, NULL, true},
-	[MF_LAMBERTWM1] = {"lambertwm1", 1, lambertwm1l_, NULL, NULL, true},
-	[MF_BESSELJ] = {"besselj", 2, NULL, besseljl_, NULL, true},
-	[MF_BESSELY] = {"bessely", 2, NULL, besselyl_, NULL, true},
-	[MF_DIGAMMA] = {"digamma", 1, rt_digammal, NULL, NULL, true},
-	[MF_TRIGAMMA] = {"trigamma", 1, rt_trigammal, NULL, NULL, true},
+	[MF_ERFINV] = {"erfinv", 1, fold_erfinv, NULL, NULL, true},
+	[MF_ERFCINV] = {"erfcinv", 1, fold_erfcinv, NULL, NULL, true},
+	[MF_LAMBERTW] = {"lambertw", 1, fold_lambertw, NULL, NULL, true},
+	[MF_LAMBERTWM1] = {"lambertwm1", 1, fold_lambertwm1, NULL, NULL, true},
+	[MF_BESSELJ] = {"besselj", 2, NULL, fold_besselj, NULL, true},
+	[MF_BESSELY] = {"bessely", 2, NULL, fold_bessely, NULL, true},
+	[MF_BESSELI] = {"besseli", 2, NULL, fold_besseli, NULL, true},
+	[MF_BESSELK] = {"besselk", 2, NULL, fold_besselk, NULL, true},
+	[MF_SPHJN] = {"spherical_jn", 2, NULL, fold_spherical_jn, NULL, true},
+	[MF_SPHYN] = {"spherical_yn", 2, NULL, fold_spherical_yn, NULL, true},
+	[MF_DIGAMMA] = {"digamma", 1, fold_digamma, NULL, NULL, true},
+	[MF_TRIGAMMA] = {"trigamma", 1, fold_trigamma, NULL, NULL, true},
 };
 
 #define M(n, f) {n, B_MATH, f, NULL, NULL}
@@ -210,7 +107,9 @@ static const Builtin builtins[] = {
 	M("atan", MF_ATAN),
 	M("atan2", MF_ATAN2),
 	M("atanh", MF_ATANH),
+	J("besseli", MF_BESSELI),
 	J("besselj", MF_BESSELJ),
+	J("besselk", MF_BESSELK),
 	J("bessely", MF_BESSELY),
 	K("binomial", B_BINOMIAL),
 	M("cbrt", MF_CBRT),
@@ -245,6 +144,7 @@ static const Builtin builtins[] = {
 	 * meaning symkern keeps (rewrites may remove it) */
 	U("isinf", "'isinf' is not supported: test the range with relations, as in Piecewise((f, x < 1e300), ...)"),
 	U("isnan", "'isnan' is not supported: Piecewise and the relations are false for NaN, and the result of a NaN argument is NaN"),
+	J("jn", MF_SPHJN),
 	{"log", B_LOG, MF_LOG, NULL, NULL},
 	K("logaddexp", B_LOGADDEXP),
 	K("logaddexp2", B_LOGADDEXP2),
@@ -268,6 +168,7 @@ static const Builtin builtins[] = {
 	M("tan", MF_TAN),
 	M("tanh", MF_TANH),
 	M("trigamma", MF_TRIGAMMA),
+	J("yn", MF_SPHYN),
 	U("zoo", "complex infinity ('zoo') is not supported"),
 	/* SymPy's special functions symkern does not compute yet: refused,
 	 * with a formula where one is exact for real arguments */
@@ -278,10 +179,6 @@ static const Builtin builtins[] = {
 	U("erf2", "'erf2' is not supported: write erf(y) - erf(x) (it loses relative precision where both "
 	          "are near 1, or near -1)"),
 	U("exp_polar", "'exp_polar' is not supported: for a real argument it is exp; write exp(x)"),
-	S("besseli"),
-	S("besselk"),
-	S("jn"),
-	S("yn"),
 	S("airyai"),
 	S("airybi"),
 	S("airyaiprime"),

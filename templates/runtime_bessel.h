@@ -5,7 +5,8 @@
  * on the GPU and the CPU, where the CUDA Math API's j0, j1, jn, y0, y1, yn
  * lose far more than the C library's (docs/design/bessel.md).
  * header.h.m4 pastes it into NAME.h after runtime_special.h, under the
- * same SK_RT, SK_LIB and SK_TK; it uses runtime_gamma.h's poly.
+ * same SK_RT, SK_LIB and SK_TK; it uses runtime_gamma.h's poly and
+ * runtime_recur.h's bessel_first.
  *
  * The method and its coefficients are fdlibm's (Sun Microsystems, 1993:
  * e_j0.c, e_j1.c and e_jn.c, which FreeBSD's msun, musl and glibc carry);
@@ -242,57 +243,10 @@ SK_LIB(FN) SK_T SK_F(bessely1)(SK_T x)
 SK_LIB(FN) SK_T SK_F(besseljn)(int n, SK_T x)
 {
 	const SK_T a = SK_M(fabs)(x);
-	SK_T b, p, t;
+	SK_T b;
 	if (!(a > 0) || isinf(a))
 		return isnan(x) ? x : 0;
-	if ((SK_T)n <= a) {
-		p = SK_F(besselj0)(a);
-		b = SK_F(besselj1)(a);
-		for (int k = 1; k < n; k++) {
-			t = b;
-			b = b * ((SK_T)(k + k) / a) - p;
-			p = t;
-		}
-	} else if (a < SK_L(1.8626451e-9)) { /* 2^-29: the next term is below 2^-60 of this one */
-		const SK_T h = a / 2;
-		SK_T f = 1;
-		b = h;
-		for (int k = 2; k <= n; k++) {
-			f *= (SK_T)k;
-			b *= h;
-		}
-		b /= f;
-	} else {
-		/* the continued fraction's denominators Q_k = (w + k h) Q_k-1 - Q_k-2 */
-		const SK_T w = (SK_T)(n + n) / a, h = 2 / a;
-		SK_T q0 = w, z = w + h, q1 = w * z - 1;
-		int m = 1;
-		while (q1 < SK_L(1e9)) {
-			const SK_T v = z * q1 - q0;
-			m++;
-			z += h;
-			q0 = q1;
-			q1 = v;
-		}
-		t = 0; /* J_n / J_n-1 */
-		for (int i = 2 * (n + m); i >= n + n; i -= 2)
-			t = 1 / ((SK_T)i / a - t);
-		p = t; /* J_k+1 and J_k, up to a common factor */
-		b = 1;
-		for (int k = n - 1; k > 0; k--) {
-			const SK_T v = b;
-			b = b * (SK_T)(k + k) / a - p;
-			p = v;
-			if (b > SK_PICK(1e10f, 1e100, 0)) { /* rescale: the factor would overflow */
-				p /= b;
-				t /= b;
-				b = 1;
-			}
-		}
-		z = SK_F(besselj0)(a);
-		q0 = SK_F(besselj1)(a);
-		b = SK_M(fabs)(z) >= SK_M(fabs)(q0) ? t * z / b : t * q0 / p;
-	}
+	b = SK_F(bessel_first)(n, a, 0, SK_F(besselj0)(a), SK_F(besselj1)(a));
 	return x < 0 && n % 2 ? -b : b;
 }
 
@@ -312,16 +266,32 @@ SK_LIB(FN) SK_T SK_F(besselyn)(int n, SK_T x)
 	return b;
 }
 
+/* J (second = 0) or Y (second = 1) of order n, with SymPy's meaning for
+ * negative orders.  The order is compared as a number, so that a
+ * compiler folds the choice for a constant order and keeps only that
+ * order's code (nvcc does not fold (int)n for a constant n). */
+SK_LIB(FN) SK_T SK_F(bessel_jy)(SK_T n, SK_T x, int second)
+{
+	int k;
+	SK_T v;
+	if (n == 0 || n == 1 || n == -1) {
+		if (second)
+			v = n == 0 ? SK_F(bessely0)(x) : SK_F(bessely1)(x);
+		else
+			v = n == 0 ? SK_F(besselj0)(x) : SK_F(besselj1)(x);
+		return n < 0 ? -v : v;
+	}
+	k = n < 0 ? (int)-n : (int)n;
+	v = second ? SK_F(besselyn)(k, x) : SK_F(besseljn)(k, x);
+	return n < 0 && k % 2 ? -v : v;
+}
+
 SK_LIB(FN) SK_T SK_F(besselj)(SK_T n, SK_T x)
 {
-	const int k = n < 0 ? (int)-n : (int)n;
-	const SK_T v = k == 0 ? SK_F(besselj0)(x) : k == 1 ? SK_F(besselj1)(x) : SK_F(besseljn)(k, x);
-	return n < 0 && k % 2 ? -v : v;
+	return SK_F(bessel_jy)(n, x, 0);
 }
 
 SK_LIB(FN) SK_T SK_F(bessely)(SK_T n, SK_T x)
 {
-	const int k = n < 0 ? (int)-n : (int)n;
-	const SK_T v = k == 0 ? SK_F(bessely0)(x) : k == 1 ? SK_F(bessely1)(x) : SK_F(besselyn)(k, x);
-	return n < 0 && k % 2 ? -v : v;
+	return SK_F(bessel_jy)(n, x, 1);
 }

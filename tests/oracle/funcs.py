@@ -46,7 +46,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
-    "besselj", "bessely", "polygamma")})
+    "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -63,7 +63,12 @@ def _zeros(kind, n, ks):
 BESSEL_ZEROS = {"j0": _zeros("j", 0, (1, 2, 3, 10, 1000)), "j1": _zeros("j", 1, (1, 2, 3, 1000)),
                 "j5": _zeros("j", 5, (1, 2, 10)),
                 "j20": _zeros("j", 20, (1, 2, 10)), "y0": _zeros("y", 0, (1, 2, 3, 10)),
-                "y1": _zeros("y", 1, (1, 2, 3)), "y5": _zeros("y", 5, (1, 2, 10))}
+                "y1": _zeros("y", 1, (1, 2, 3)), "y5": _zeros("y", 5, (1, 2, 10)),
+                # spherical: those of J and Y of order n + 1/2
+                "sj0": _zeros("j", 0.5, (1, 2, 10)), "sj1": _zeros("j", 1.5, (1, 2, 10)),
+                "sj5": _zeros("j", 5.5, (1, 2, 10)), "sj40": _zeros("j", 40.5, (1, 2)),
+                "sy0": _zeros("y", 0.5, (1, 2, 10)), "sy1": _zeros("y", 1.5, (1, 2, 10)),
+                "sy5": _zeros("y", 5.5, (1, 2, 10))}
 
 
 class Single:
@@ -86,6 +91,17 @@ def bessel_envelope(n):
         a = np.abs(v)
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(a >= max(n, 0.5), np.minimum(1.0, np.sqrt(2 / (math.pi * a))), 0.0)
+    return env
+
+
+def spherical_envelope(n):
+    """The amplitude 1/|x| (at most 1) of the spherical j_n and y_n where
+    they oscillate, |x| >= n, 0 elsewhere (as bessel_envelope)."""
+    import numpy as np
+    def env(v):
+        a = np.abs(v)
+        with np.errstate(divide="ignore", over="ignore"):
+            return np.where(a >= max(n, 0.5), np.minimum(1.0, 1 / a), 0.0)
     return env
 
 
@@ -223,6 +239,21 @@ SINGLES = [
                                           *[D.near(z) for z in BESSEL_ZEROS["y1"]]], "besselj01", envelope=bessel_envelope(1)),
     _s("f_bessely5", sympy.bessely(5, x), [D.uni(0, 30), D.logu(1e-1, BIG),
                                           *[D.near(z) for z in BESSEL_ZEROS["y5"]]], "besselyn", envelope=bessel_envelope(5)),
+    # modified Bessel functions (runtime_besselik.h): both branches of
+    # each (I below and above 8, K below and above 2), tiny and huge
+    # arguments (I overflows, K underflows), orders 0, 1, 5 and 40
+    *[_s("f_besseli%d" % n, sympy.besseli(n, x), [D.uni(-30, 30), D.logu(SUB, BIG, True), D.uni(-800, 800)],
+         "besseli" if n < 2 else "besselin") for n in (0, 1, 5, 40)],
+    *[_s("f_besselk%d" % n, sympy.besselk(n, x), [D.uni(0, 30), D.logu(SUB, BIG), D.uni(0, 800)],
+         "besselk" if n < 2 else "besselkn") for n in (0, 1, 5, 40)],
+    # spherical Bessel functions (runtime_spherical.h), as J and Y above,
+    # both signs (y_n(-x) is real)
+    *[_s("f_sphjn%d" % n, sympy.jn(n, x), [D.uni(-60, 60), D.logu(SUB, BIG, True),
+                                          *[D.near(z, True) for z in BESSEL_ZEROS["sj%d" % n]]],
+         "sphbessel" if n < 2 else "sphbesseln", envelope=spherical_envelope(n)) for n in (0, 1, 5, 40)],
+    *[_s("f_sphyn%d" % n, sympy.yn(n, x), [D.uni(-60, 60), D.logu(SUB, BIG, True),
+                                          *[D.near(z, True) for z in BESSEL_ZEROS.get("sy%d" % n, ())]],
+         "sphbessel" if n < 2 else "sphbesseln", envelope=spherical_envelope(n)) for n in (0, 1, 5, 40)],
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

@@ -323,9 +323,20 @@ def _compile(e, track, edge=lambda name, a: None):
         m = int(e.args[0])
         g = _guard(lambda v: None if _near_pole(v) else _polygamma(m, v))
         return lambda env: track(g(args[1](env)))
-    if cls in ("besselj", "bessely"):  # integer order; Y is complex for x < 0
-        n, fn = int(e.args[0]), mp.besselj if cls == "besselj" else mp.bessely
-        g = _guard(lambda v: None if cls == "bessely" and v <= 0 else fn(n, v))
+    if cls in ("besselj", "bessely", "besseli", "besselk"):  # integer order; Y, K complex for x < 0
+        n, fn = int(e.args[0]), getattr(mp, cls)
+        g = _guard(lambda v: None if cls in ("bessely", "besselk") and v <= 0 else fn(n, v))
+        return lambda env: track(g(args[1](env)))
+    if cls in ("jn", "yn"):  # spherical: sqrt(pi/(2x)) J or Y of order n + 1/2, odd or even in x
+        n, fn = int(e.args[0]), mp.besselj if cls == "jn" else mp.bessely
+
+        def sph(v):
+            if v == 0:
+                return (1 if n == 0 else 0) if cls == "jn" else None
+            a = abs(v)
+            r = mp.sqrt(mp.pi / (2 * a)) * fn(n + mp.mpf(1) / 2, a)
+            return -r if v < 0 and (n + (cls == "yn")) % 2 else r
+        g = _guard(sph)
         return lambda env: track(g(args[1](env)))
     if cls == "Heaviside":
         if len(args) == 1:

@@ -1,6 +1,7 @@
 /* special_f32.c: every float argument of the float special functions of
- * templates/runtime_special.h, runtime_gamma.h and runtime_bessel.h (J0,
- * J1, Y0, Y1) against their double versions (within 4
+ * templates/runtime_special.h, runtime_gamma.h, runtime_bessel.h (J0,
+ * J1, Y0, Y1), runtime_besselik.h (I0, I1, K0, K1) and
+ * runtime_spherical.h (j0, j1, y0, y1) against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -22,11 +23,12 @@
 #include "special_instances.h"
 
 /* In float ulps of ref, or (amp) of the larger of ref and the Bessel
- * functions' amplitude min(1, sqrt(2/(pi |x|))): near their zeros relative
- * accuracy is not kept (docs/accuracy.md, "u|a"). */
+ * functions' amplitude, min(1, sqrt(2/(pi |x|))) (amp 1) or for the
+ * spherical ones min(1, 1/|x|) (amp 2): near their zeros relative accuracy
+ * is not kept (docs/accuracy.md, "u|a"). */
 static double ulps(float got, double ref, double x, int amp)
 {
-	const double a = amp ? fmin(1, sqrt(2 / (3.141592653589793 * fabs(x)))) : 0;
+	const double a = amp == 1 ? fmin(1, sqrt(2 / (3.141592653589793 * fabs(x)))) : amp ? fmin(1, 1 / fabs(x)) : 0;
 	int e;
 	if (isinf((float)ref)) /* beyond the float range: its rounding is +-inf */
 		ref = (double)(float)ref;
@@ -57,6 +59,14 @@ static const struct {
 	{"besselj1f", t_besselj1f, t_besselj1, -3.4e38f, 3.4e38f, 1},
 	{"bessely0f", t_bessely0f, t_bessely0, 0, 3.4e38f, 1},
 	{"bessely1f", t_bessely1f, t_bessely1, 0, 3.4e38f, 1},
+	{"besseli0f", t_besseli0f, t_besseli0, -3.4e38f, 3.4e38f, 0},
+	{"besseli1f", t_besseli1f, t_besseli1, -3.4e38f, 3.4e38f, 0},
+	{"besselk0f", t_besselk0f, t_besselk0, 0, 3.4e38f, 0},
+	{"besselk1f", t_besselk1f, t_besselk1, 0, 3.4e38f, 0},
+	{"sphj0f", t_sphj0f, t_sphj0, -3.4e38f, 3.4e38f, 2},
+	{"sphj1f", t_sphj1f, t_sphj1, -3.4e38f, 3.4e38f, 2},
+	{"sphy0f", t_sphy0f, t_sphy0, -3.4e38f, 3.4e38f, 2},
+	{"sphy1f", t_sphy1f, t_sphy1, -3.4e38f, 3.4e38f, 2},
 };
 
 int main(int argc, char **argv)

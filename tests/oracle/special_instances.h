@@ -1,6 +1,7 @@
 /* special_instances.h: the special-function runtime as NAME.h pastes it
  * (templates/header.h.m4): runtime_type.h, runtime_gamma.h,
- * runtime_special.h and runtime_bessel.h for double, then for float, then runtime_untype.h,
+ * runtime_special.h, runtime_recur.h, runtime_bessel.h, runtime_besselik.h
+ * and runtime_spherical.h for double, then for float, then runtime_untype.h,
  * which undefines runtime_type.h's names.  For compiling the runtime alone: the
  * includer defines SK_RT, SK_LIB and SK_LIB(FN) first, with templates/ on
  * the include path (tests/shell/runtime.sh, tests/oracle/special_f32.c). */
@@ -8,11 +9,17 @@
 #define SK_TK 2
 #include "runtime_gamma.h"
 #include "runtime_special.h"
+#include "runtime_recur.h"
 #include "runtime_bessel.h"
+#include "runtime_besselik.h"
+#include "runtime_spherical.h"
 #undef SK_TK
 #define SK_TK 1
 #include "runtime_gamma.h"
 #include "runtime_special.h"
+#include "runtime_recur.h"
 #include "runtime_bessel.h"
+#include "runtime_besselik.h"
+#include "runtime_spherical.h"
 #undef SK_TK
 #include "runtime_untype.h"

@@ -45,7 +45,7 @@ SUPPORTED = {
     'StrictLessThan', 'LessThan', 'StrictGreaterThan', 'GreaterThan',
     'sec', 'csc', 'cot', 'sech', 'csch', 'coth', 'acot', 'asec', 'acsc',
     'asech', 'acsch', 'acoth', 'Mod', 'frac', 'erfinv', 'erfcinv', 'LambertW',
-    'besselj', 'bessely', 'polygamma',
+    'besselj', 'bessely', 'polygamma', 'besseli', 'besselk', 'jn', 'yn',
 }
 
 # ---------------------------------------------------------------- strings
@@ -148,6 +148,15 @@ def hand():
           create_expand_pow_optimization(4)(x ** 3 + y ** 4 + x ** -2),
           create_expand_pow_optimization(3)(sp.sin(x) ** 3)]
     return e
+
+
+def later():
+    """The forms added after the corpus was first made, last, so that the
+    names of the others stay: the modified and spherical Bessel functions
+    (issue 17), as themselves and as SymPy's diff prints them."""
+    return [sp.besseli(0, x), sp.besseli(-2, x + y), sp.besselk(1, x), sp.besselk(3, x / 2), sp.jn(0, x),
+            sp.jn(3, x + y), sp.yn(1, x), sp.yn(2, x / 2), sp.diff(sp.besseli(0, x), x),
+            sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x)]
 
 
 def manipulated():
@@ -302,7 +311,11 @@ def finite(r):
 MPMATH_C = {'exp2': lambda a: mpmath.power(2, a), 'log2': lambda a: mpmath.log(a, 2),
             'log10': mpmath.log10, 'expm1': mpmath.expm1, 'log1p': mpmath.log1p,
             'hypot': mpmath.hypot, 'loggamma': mpmath.loggamma,
-            'erfcinv': lambda q: mpmath.erfinv(1 - q)}
+            'erfcinv': lambda q: mpmath.erfinv(1 - q),
+            # SymPy's spherical Bessel functions, which its mpmath printer
+            # leaves by name
+            'jn': lambda n, a: mpmath.sqrt(mpmath.pi / (2 * a)) * mpmath.besselj(n + mpmath.mpf(1) / 2, a),
+            'yn': lambda n, a: mpmath.sqrt(mpmath.pi / (2 * a)) * mpmath.bessely(n + mpmath.mpf(1) / 2, a)}
 
 
 def run(f, pt, prec):
@@ -404,6 +417,7 @@ def main():
     # the set (DiracDelta from a derivative of Abs, I from a rewrite), and
     # those are dropped and counted.
     items = [(e, True) for e in hand()] + [(e, False) for e in manipulated() + randoms(400, 20240611)]
+    items += [(e, True) for e in later()]
     seen, rows, outside = set(), [], []
     for n, (e, strict) in enumerate(items):
         s = str(e)

@@ -165,7 +165,12 @@ static const Bad bad[] = {
 	{"f(x) = acoth(x, x)", 1, 8, "'acoth' takes 1 argument, got 2"},
 	{"f(x) = Mod(x)", 1, 8, "'Mod' takes 2 arguments, got 1"},
 	/* special functions not computed yet: a hint, a formula where one is exact */
-	{"f(x) = besseli(0, x)", 1, 8, "'besseli' is a special function symkern does not compute yet (symkern(5) lists those it does)"},
+	{"f(x) = airyai(x)", 1, 8, "'airyai' is a special function symkern does not compute yet (symkern(5) lists those it does)"},
+	{"f(x) = jn(-130, x)", 1, 11, "jn's order must be an integer constant from -129 to 128"},
+	{"f(x) = yn(1.5, x)", 1, 11, "yn's order must be an integer constant from -129 to 128"},
+	{"f(x) = besselk(-129, x)", 1, 16, "besselk's order must be an integer constant from -128 to 128"},
+	{"f(x) = x + besselk(0, 0)", 1, 12, "constant expression is not a finite real number"},
+	{"f(x) = besseli(x)", 1, 8, "'besseli' takes 2 arguments, got 1"},
 	{"f(x) = besselj(1/2, x)", 1, 16, "besselj's order must be an integer constant from -128 to 128 (the range whose accuracy symkern measures); real and variable orders are not supported"},
 	{"f(x, n) = bessely(n, x)", 1, 19, "bessely's order must be an integer constant from -128 to 128"},
 	{"f(x) = besselj(129, x)", 1, 16, "besselj's order must be an integer constant from -128 to 128"},

@@ -47,12 +47,13 @@ R(r_nanpw, a[0] > 0 ? a[0] : NAN)
 R(r_chain, (-1 < a[0] && a[0] < 1) ? a[0] : 0)
 R(r_call, sinl(a[0]) + cosl(a[1]) * (a[0] + a[1]))
 R(r_konst, 1.0L / 3 + PI)
-/* The generator's folding of constants: erfinv and LambertW by Newton's
- * method in long double, another algorithm than the generated code's
- * (templates/runtime_special.h); digamma and trigamma by the generated
- * code's own (templates/runtime_gamma.h) in long double, which checks their
- * rounding in double and float (the oracle checks the algorithm against
- * mpmath). */
+/* The generator's folding of constants (gen/fold_special.c): erfinv and
+ * LambertW by Newton's method in long double, another algorithm than the
+ * generated code's (templates/runtime_special.h), besseli and besselk
+ * likewise (series, integral); digamma, trigamma and the spherical Bessel
+ * functions by the generated code's own (templates/runtime_gamma.h,
+ * runtime_spherical.h) in long double, which checks their rounding in
+ * double and float (the oracle checks the algorithm against mpmath). */
 R(r_erfinv, mathfn_info[MF_ERFINV].fold1(a[0]))
 R(r_erfcinv, mathfn_info[MF_ERFCINV].fold1(a[0]))
 R(r_lambertw, mathfn_info[MF_LAMBERTW].fold1(a[0]))
@@ -61,6 +62,10 @@ R(r_besselj0, mathfn_info[MF_BESSELJ].fold2(0, a[0]))
 R(r_besselj3, mathfn_info[MF_BESSELJ].fold2(-3, a[0]))
 R(r_bessely1, mathfn_info[MF_BESSELY].fold2(1, a[0]))
 R(r_bessely4, mathfn_info[MF_BESSELY].fold2(4, a[0]))
+R(r_besseli2, mathfn_info[MF_BESSELI].fold2(-2, a[0]))
+R(r_besselk3, mathfn_info[MF_BESSELK].fold2(3, a[0]))
+R(r_sphjn3, mathfn_info[MF_SPHJN].fold2(3, a[0]))
+R(r_sphyn2, mathfn_info[MF_SPHYN].fold2(2, a[0]))
 R(r_digamma, mathfn_info[MF_DIGAMMA].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
@@ -113,6 +118,12 @@ static const Case cases[] = {
 	/* the C library's, against its long double version, between zeros */
 	{"fbesselj0", r_besselj0, NULL, -2.3L, 2.3L, 8.5, 8.5}, {"fbesselj3", r_besselj3, NULL, 0.1L, 5, 8.5, 8.5},
 	{"fbessely1", r_bessely1, NULL, 0.1L, 2.1L, 8.5, 8.5}, {"fbessely4", r_bessely4, NULL, 0.1L, 4.5L, 8.5, 8.5},
+	/* against the generator's long double folding: I by its series, K by
+	 * its integral, the spherical ones by the runtime's own code in long
+	 * double; j3 and y2 short of their first zeros (7.0, 3.96), j3 with
+	 * the forward recurrence's loss near its turning point (x = 3.5) */
+	{"fbesseli2", r_besseli2, NULL, -40, 40, 12, 12}, {"fbesselk3", r_besselk3, NULL, 0.01L, 50, 6, 6},
+	{"fsphjn3", r_sphjn3, NULL, -5.5L, 5.5L, 8, 8}, {"fsphyn2", r_sphyn2, NULL, -3.2L, 3.2L, 4, 4},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},

@@ -1,0 +1,23 @@
+/* fold_special.h: the special functions of constants, in long double, for
+ * the generator's constant folding (mathfn.c's table).  Generated code
+ * computes them with the runtime (templates/runtime_*.h); some of these
+ * are that runtime's own code built for long double. */
+#ifndef SYMKERN_FOLD_SPECIAL_H
+#define SYMKERN_FOLD_SPECIAL_H
+
+long double fold_erfinv(long double x);
+long double fold_erfcinv(long double q);
+long double fold_lambertw(long double x);
+long double fold_lambertwm1(long double x);
+long double fold_digamma(long double x);
+long double fold_trigamma(long double x);
+/* Bessel functions of integer order n (checked by the lower stage), with
+ * SymPy's meaning for negative orders */
+long double fold_besselj(long double n, long double x);
+long double fold_bessely(long double n, long double x);
+long double fold_besseli(long double n, long double x);
+long double fold_besselk(long double n, long double x);
+long double fold_spherical_jn(long double n, long double x);
+long double fold_spherical_yn(long double n, long double x);
+
+#endif
