@@ -138,9 +138,36 @@ long double fold_besselk(long double n, long double x)
 	return expl(-x) * (s * h);
 }
 
-/* The generated code's algorithms (templates/runtime_gamma.h and
- * runtime_spherical.h) in long double, with long double coefficients:
- * digamma and trigamma, and the spherical Bessel functions. */
+/* The complete elliptic integrals of constants, in long double, by the
+ * arithmetic-geometric mean: K(m) = pi / (2 AGM(1, sqrt(1 - m))) and
+ * E(m) = K(m) (1 - sum 2^(n-1) c_n^2), c_0^2 = m, c_n = (a_n-1 - b_n-1)/2
+ * (DLMF 19.8.1, 19.8.6), for m <= 1 (NaN above, complex); another
+ * algorithm than the generated code's (templates/runtime_elliptic.h). */
+static long double agm_ke(long double m, int e)
+{
+	long double a = 1, b, s = m / 2, p = 0.5L, k;
+	if (!(m <= 1) || m == 1 || isinf(m))
+		return !(m <= 1) ? NAN : m == 1 ? (e ? 1 : INFINITY) : (e ? INFINITY : 0);
+	b = sqrtl(1 - m);
+	for (int i = 0; i < 64 && fabsl(a - b) > a * 1e-22L; i++) {
+		const long double c = (a - b) / 2;
+		b = sqrtl(a * b);
+		a -= c;
+		p *= 2;
+		s += p * c * c;
+	}
+	k = 3.14159265358979323846264338327950288L / (2 * a);
+	return e ? k * (1 - s) : k;
+}
+
+long double fold_elliptic_k(long double m) { return agm_ke(m, 0); }
+long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
+
+/* The generated code's algorithms (templates/runtime_gamma.h,
+ * runtime_spherical.h and runtime_elliptic.h) in long double, with long
+ * double coefficients but for elliptic_k and elliptic_e's (the incomplete
+ * integrals use them beyond |phi| = pi/2): digamma and trigamma, the
+ * spherical Bessel functions and the incomplete elliptic integrals. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -149,6 +176,7 @@ long double fold_besselk(long double n, long double x)
 #include "../templates/runtime_gamma.h"
 #include "../templates/runtime_recur.h"
 #include "../templates/runtime_spherical.h"
+#include "../templates/runtime_elliptic.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -159,3 +187,5 @@ long double fold_digamma(long double x) { return rt_digammal(x); }
 long double fold_trigamma(long double x) { return rt_trigammal(x); }
 long double fold_spherical_jn(long double n, long double x) { return rt_spherical_jnl(n, x); }
 long double fold_spherical_yn(long double n, long double x) { return rt_spherical_ynl(n, x); }
+long double fold_elliptic_f(long double phi, long double m) { return rt_elliptic_fl(phi, m); }
+long double fold_elliptic_einc(long double phi, long double m) { return rt_elliptic_eincl(phi, m); }

@@ -19,5 +19,10 @@ long double fold_besseli(long double n, long double x);
 long double fold_besselk(long double n, long double x);
 long double fold_spherical_jn(long double n, long double x);
 long double fold_spherical_yn(long double n, long double x);
+/* elliptic integrals of SymPy's parameter m; phi the amplitude */
+long double fold_elliptic_k(long double m);
+long double fold_elliptic_e(long double m);
+long double fold_elliptic_f(long double phi, long double m);
+long double fold_elliptic_einc(long double phi, long double m);
 
 #endif

@@ -167,6 +167,8 @@ static Node *lower_call(Lower *L, Node **a, int n)
 			return NULL;
 		}
 		return dag_checked(L->diag, dag_call(d, k ? MF_TRIGAMMA : MF_DIGAMMA, &a[1]), at);
+	case B_ELLIPE: /* complete or incomplete (SymPy: elliptic_e(m), elliptic_e(phi, m)) */
+		return dag_checked(L->diag, dag_call(d, n == 1 ? MF_ELLIPE : MF_ELLIPEINC, a), at);
 	case B_LOG:
 		return n == 1 ? dag_checked(L->diag, dag_call(d, MF_LOG, a), at) : log_base(L, a, locs[1], at);
 	case B_MINMAX:

@@ -46,7 +46,8 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "loggamma", "Min", "Max", "sign", "Heaviside", "Piecewise", "Eq", "Ne", "And", "Or", "Not",
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
-    "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma")})
+    "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
+    "elliptic_k", "elliptic_e", "elliptic_f")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -254,6 +255,15 @@ SINGLES = [
     *[_s("f_sphyn%d" % n, sympy.yn(n, x), [D.uni(-60, 60), D.logu(SUB, BIG, True),
                                           *[D.near(z, True) for z in BESSEL_ZEROS.get("sy%d" % n, ())]],
          "sphbessel" if n < 2 else "sphbesseln", envelope=spherical_envelope(n)) for n in (0, 1, 5, 40)],
+    # elliptic integrals (runtime_elliptic.h), SymPy's parameter m: the
+    # complete ones over m <= 1, near the singularity at 1 and for large
+    # negative m; the incomplete ones over several periods of phi, near
+    # m = 1, and for m > 1 where m sin(phi)^2 <= 1
+    *[_s("f_%s" % f.__name__, f(x), [D.uni(-10, 1), D.below(1), D.shift(0, D.logu(1e-6, BIG), -1),
+                                     D.logu(SUB, 1e-3, True)], "ellipk") for f in (sympy.elliptic_k, sympy.elliptic_e)],
+    *[_s("f_%s_inc" % f.__name__, f(x, y), [D.pair(D.uni(-10, 10), D.uni(-5, 1)), D.pair(D.uni(-1.57, 1.57), D.below(1)),
+                                           D.pair(D.uni(-0.5, 0.5), D.uni(1, 4)), D.pair(D.logu(SUB, 1e-3, True), D.uni(-2, 1))],
+         "ellipinc", (x, y)) for f in (sympy.elliptic_f, sympy.elliptic_e)],
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

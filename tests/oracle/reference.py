@@ -327,6 +327,12 @@ def _compile(e, track, edge=lambda name, a: None):
         n, fn = int(e.args[0]), getattr(mp, cls)
         g = _guard(lambda v: None if cls in ("bessely", "besselk") and v <= 0 else fn(n, v))
         return lambda env: track(g(args[1](env)))
+    if cls in ("elliptic_k", "elliptic_e", "elliptic_f"):  # complex (None) for m > 1 and beyond
+        fn = {"elliptic_k": mp.ellipk, "elliptic_e": mp.ellipe, "elliptic_f": mp.ellipf}[cls]
+        g = _guard(lambda *v: None if v[-1] > 1 and (len(v) == 1 or v[-1] * mp.sin(v[0]) ** 2 > 1) else fn(*v))
+        if len(args) == 1:
+            return lambda env: track(g(args[0](env)))
+        return lambda env: track(g(args[0](env), args[1](env)))
     if cls in ("jn", "yn"):  # spherical: sqrt(pi/(2x)) J or Y of order n + 1/2, odd or even in x
         n, fn = int(e.args[0]), mp.besselj if cls == "jn" else mp.bessely
 

@@ -1,7 +1,8 @@
 /* special_f32.c: every float argument of the float special functions of
  * templates/runtime_special.h, runtime_gamma.h, runtime_bessel.h (J0,
  * J1, Y0, Y1), runtime_besselik.h (I0, I1, K0, K1) and
- * runtime_spherical.h (j0, j1, y0, y1) against their double versions (within 4
+ * runtime_spherical.h (j0, j1, y0, y1) and runtime_elliptic.h (K, E)
+ * against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -67,6 +68,8 @@ static const struct {
 	{"sphj1f", t_sphj1f, t_sphj1, -3.4e38f, 3.4e38f, 2},
 	{"sphy0f", t_sphy0f, t_sphy0, -3.4e38f, 3.4e38f, 2},
 	{"sphy1f", t_sphy1f, t_sphy1, -3.4e38f, 3.4e38f, 2},
+	{"elliptic_kf", t_elliptic_kf, t_elliptic_k, -3.4e38f, 1, 0},
+	{"elliptic_ef", t_elliptic_ef, t_elliptic_e, -3.4e38f, 1, 0},
 };
 
 int main(int argc, char **argv)

@@ -46,6 +46,7 @@ SUPPORTED = {
     'sec', 'csc', 'cot', 'sech', 'csch', 'coth', 'acot', 'asec', 'acsc',
     'asech', 'acsch', 'acoth', 'Mod', 'frac', 'erfinv', 'erfcinv', 'LambertW',
     'besselj', 'bessely', 'polygamma', 'besseli', 'besselk', 'jn', 'yn',
+    'elliptic_k', 'elliptic_e', 'elliptic_f',
 }
 
 # ---------------------------------------------------------------- strings
@@ -153,10 +154,13 @@ def hand():
 def later():
     """The forms added after the corpus was first made, last, so that the
     names of the others stay: the modified and spherical Bessel functions
-    (issue 17), as themselves and as SymPy's diff prints them."""
+    and the elliptic integrals (issue 17), as themselves and as SymPy's
+    diff prints them."""
     return [sp.besseli(0, x), sp.besseli(-2, x + y), sp.besselk(1, x), sp.besselk(3, x / 2), sp.jn(0, x),
             sp.jn(3, x + y), sp.yn(1, x), sp.yn(2, x / 2), sp.diff(sp.besseli(0, x), x),
-            sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x)]
+            sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x),
+            sp.elliptic_k(x), sp.elliptic_e(x), sp.elliptic_f(x, y), sp.elliptic_e(x, y / 2),
+            sp.diff(sp.elliptic_k(x), x), sp.diff(sp.elliptic_e(x), x), sp.diff(sp.elliptic_f(x, y), x)]
 
 
 def manipulated():

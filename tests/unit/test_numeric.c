@@ -50,9 +50,11 @@ R(r_konst, 1.0L / 3 + PI)
 /* The generator's folding of constants (gen/fold_special.c): erfinv and
  * LambertW by Newton's method in long double, another algorithm than the
  * generated code's (templates/runtime_special.h), besseli and besselk
- * likewise (series, integral); digamma, trigamma and the spherical Bessel
- * functions by the generated code's own (templates/runtime_gamma.h,
- * runtime_spherical.h) in long double, which checks their rounding in
+ * likewise (series, integral), elliptic_k and elliptic_e (the
+ * arithmetic-geometric mean); digamma, trigamma, the spherical Bessel
+ * functions and the incomplete elliptic integrals by the generated code's
+ * own (templates/runtime_gamma.h, runtime_spherical.h,
+ * runtime_elliptic.h) in long double, which checks their rounding in
  * double and float (the oracle checks the algorithm against mpmath). */
 R(r_erfinv, mathfn_info[MF_ERFINV].fold1(a[0]))
 R(r_erfcinv, mathfn_info[MF_ERFCINV].fold1(a[0]))
@@ -66,6 +68,10 @@ R(r_besseli2, mathfn_info[MF_BESSELI].fold2(-2, a[0]))
 R(r_besselk3, mathfn_info[MF_BESSELK].fold2(3, a[0]))
 R(r_sphjn3, mathfn_info[MF_SPHJN].fold2(3, a[0]))
 R(r_sphyn2, mathfn_info[MF_SPHYN].fold2(2, a[0]))
+R(r_ellk, mathfn_info[MF_ELLIPK].fold1(a[0]))
+R(r_elle, mathfn_info[MF_ELLIPE].fold1(a[0]))
+R(r_ellf, mathfn_info[MF_ELLIPF].fold2(a[0], a[1]))
+R(r_elle2, mathfn_info[MF_ELLIPEINC].fold2(a[0], a[1]))
 R(r_digamma, mathfn_info[MF_DIGAMMA].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
@@ -124,6 +130,10 @@ static const Case cases[] = {
 	 * the forward recurrence's loss near its turning point (x = 3.5) */
 	{"fbesseli2", r_besseli2, NULL, -40, 40, 12, 12}, {"fbesselk3", r_besselk3, NULL, 0.01L, 50, 6, 6},
 	{"fsphjn3", r_sphjn3, NULL, -5.5L, 5.5L, 8, 8}, {"fsphyn2", r_sphyn2, NULL, -3.2L, 3.2L, 4, 4},
+	/* the complete elliptic integrals against the fold's arithmetic-geometric
+	 * mean, the incomplete ones against Carlson's in long double */
+	{"fellk", r_ellk, NULL, -10, 0.999L, 4, 4}, {"felle", r_elle, NULL, -10, 1, 4, 4},
+	{"fellf", r_ellf, NULL, -1, 1, 6, 6}, {"felle2", r_elle2, NULL, -1, 1, 6, 6},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
