@@ -45,7 +45,7 @@ static bool arity_of(const Builtin *b, int *lo, int *hi)
 		return true;
 	case B_RECIP: case B_SIGN: case B_NOT: case B_FACTORIAL:
 		return true;
-	case B_LAMBERTW: case B_LOG: case B_HEAVISIDE: case B_ELLIPE:
+	case B_LAMBERTW: case B_LOG: case B_HEAVISIDE: case B_ELLIPE: case B_ZETA:
 		*hi = 2;
 		return true;
 	case B_BESSEL: case B_POLYGAMMA: case B_POW: case B_EQ: case B_NE: case B_BINOMIAL:

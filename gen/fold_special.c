@@ -167,7 +167,8 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
  * runtime_spherical.h and runtime_elliptic.h) in long double, with long
  * double coefficients but for elliptic_k and elliptic_e's (the incomplete
  * integrals use them beyond |phi| = pi/2): digamma and trigamma, the
- * spherical Bessel functions and the incomplete elliptic integrals. */
+ * spherical Bessel functions, the incomplete elliptic integrals, zeta,
+ * dirichlet_eta and polygamma of order 2 and above. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -177,6 +178,7 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
 #include "../templates/runtime_recur.h"
 #include "../templates/runtime_spherical.h"
 #include "../templates/runtime_elliptic.h"
+#include "../templates/runtime_zeta.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -189,3 +191,7 @@ long double fold_spherical_jn(long double n, long double x) { return rt_spherica
 long double fold_spherical_yn(long double n, long double x) { return rt_spherical_ynl(n, x); }
 long double fold_elliptic_f(long double phi, long double m) { return rt_elliptic_fl(phi, m); }
 long double fold_elliptic_einc(long double phi, long double m) { return rt_elliptic_eincl(phi, m); }
+long double fold_zeta(long double s) { return rt_zetal(s); }
+long double fold_hurwitz(long double s, long double a) { return rt_hurwitzl(s, a); }
+long double fold_dirichlet_eta(long double s) { return rt_dirichlet_etal(s); }
+long double fold_polygamma(long double m, long double x) { return rt_polygammal(m, x); }

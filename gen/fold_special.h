@@ -24,5 +24,11 @@ long double fold_elliptic_k(long double m);
 long double fold_elliptic_e(long double m);
 long double fold_elliptic_f(long double phi, long double m);
 long double fold_elliptic_einc(long double phi, long double m);
+/* Riemann's zeta(s), Hurwitz's zeta(s, a), dirichlet_eta(s), and
+ * polygamma(m, x) for m >= 2 */
+long double fold_zeta(long double s);
+long double fold_hurwitz(long double s, long double a);
+long double fold_dirichlet_eta(long double s);
+long double fold_polygamma(long double m, long double x);
 
 #endif

@@ -24,6 +24,9 @@
 /* The largest order of the Bessel functions: CUDA documents jn's accuracy
  * up to n = 128, and symkern's own runtime measures that range. */
 enum { BESSEL_MAX_ORDER = 128 };
+/* The largest order of polygamma: m! stays within float's range (35!
+ * does not), and the oracle measures orders up to it. */
+enum { POLYGAMMA_MAX_ORDER = 32 };
 
 typedef struct {
 	Dag *d;                /* the DAG being built */
@@ -160,13 +163,18 @@ static Node *lower_call(Lower *L, Node **a, int n)
 		}
 		return dag_checked(L->diag, dag_call(d, c->fn, a), at);
 	}
-	case B_POLYGAMMA: /* orders 0 and 1: digamma and trigamma (runtime_gamma.h) */
-		if (!int_arg(a[0], 0, 1, &k)) {
-			diag_error(L->diag, locs[0], "polygamma's order must be the integer constant 0 (digamma) or 1 "
-			           "(trigamma); higher and variable orders are not supported yet");
+	case B_POLYGAMMA: /* digamma and trigamma (runtime_gamma.h), then through zeta(m + 1, x) */
+		if (!int_arg(a[0], 0, POLYGAMMA_MAX_ORDER, &k)) {
+			diag_error(L->diag, locs[0], "polygamma's order must be an integer constant from 0 to %d (the range "
+			           "whose accuracy symkern measures); variable orders are not supported",
+			           POLYGAMMA_MAX_ORDER);
 			return NULL;
 		}
+		if (k >= 2)
+			return dag_checked(L->diag, dag_call(d, MF_POLYGAMMA, a), at);
 		return dag_checked(L->diag, dag_call(d, k ? MF_TRIGAMMA : MF_DIGAMMA, &a[1]), at);
+	case B_ZETA: /* Riemann's or Hurwitz's */
+		return dag_checked(L->diag, dag_call(d, n == 1 ? MF_ZETA : MF_HURWITZ, a), at);
 	case B_ELLIPE: /* complete or incomplete (SymPy: elliptic_e(m), elliptic_e(phi, m)) */
 		return dag_checked(L->diag, dag_call(d, n == 1 ? MF_ELLIPE : MF_ELLIPEINC, a), at);
 	case B_LOG:

@@ -60,6 +60,10 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_ELLIPE] = {"elliptic_e", 1, fold_elliptic_e, NULL, NULL, true},
 	[MF_ELLIPF] = {"elliptic_f", 2, NULL, fold_elliptic_f, NULL, true},
 	[MF_ELLIPEINC] = {"elliptic_einc", 2, NULL, fold_elliptic_einc, NULL, true},
+	[MF_ZETA] = {"zeta", 1, fold_zeta, NULL, NULL, true},
+	[MF_HURWITZ] = {"hurwitz", 2, NULL, fold_hurwitz, NULL, true},
+	[MF_ETA] = {"dirichlet_eta", 1, fold_dirichlet_eta, NULL, NULL, true},
+	[MF_POLYGAMMA] = {"polygamma", 2, NULL, fold_polygamma, NULL, true},
 	[MF_DIGAMMA] = {"digamma", 1, fold_digamma, NULL, NULL, true},
 	[MF_TRIGAMMA] = {"trigamma", 1, fold_trigamma, NULL, NULL, true},
 };
@@ -129,6 +133,7 @@ static const Builtin builtins[] = {
 	R("csc", MF_SIN),
 	K("csch", B_CSCH),
 	M("digamma", MF_DIGAMMA),
+	M("dirichlet_eta", MF_ETA),
 	K("elliptic_e", B_ELLIPE),
 	M("elliptic_f", MF_ELLIPF),
 	M("elliptic_k", MF_ELLIPK),
@@ -176,6 +181,7 @@ static const Builtin builtins[] = {
 	M("tanh", MF_TANH),
 	M("trigamma", MF_TRIGAMMA),
 	J("yn", MF_SPHYN),
+	K("zeta", B_ZETA),
 	U("zoo", "complex infinity ('zoo') is not supported"),
 	/* SymPy's special functions symkern does not compute yet: refused,
 	 * with a formula where one is exact for real arguments */
@@ -202,8 +208,6 @@ static const Builtin builtins[] = {
 	S("expint"),
 	S("E1"),
 	S("li"),
-	S("zeta"),
-	S("dirichlet_eta"),
 	/* sympy.ccode's spellings */
 	C("M_1_PI", "1/pi"),
 	C("M_2_PI", "2/pi"),

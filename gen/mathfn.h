@@ -16,6 +16,7 @@ typedef enum {
 	MF_EXP2, MF_LOG2, MF_LOG10, MF_EXPM1, MF_LOG1P, MF_HYPOT, MF_FMA, MF_POW, MF_FMOD,
 	MF_ERFINV, MF_ERFCINV, MF_LAMBERTW, MF_LAMBERTWM1, MF_BESSELJ, MF_BESSELY,
 	MF_BESSELI, MF_BESSELK, MF_SPHJN, MF_SPHYN, MF_ELLIPK, MF_ELLIPE, MF_ELLIPF, MF_ELLIPEINC,
+	MF_ZETA, MF_HURWITZ, MF_ETA, MF_POLYGAMMA,
 	MF_DIGAMMA, MF_TRIGAMMA,
 	MF_COUNT
 } MathFn;
@@ -48,8 +49,9 @@ typedef enum {
 	B_RECIP,     /* 1/fn(x): sec, csc, cot, coth */
 	B_LAMBERTW,  /* LambertW(x) or LambertW(x, k), k = 0 or -1 */
 	B_BESSEL,    /* besselj, bessely, besseli, besselk, jn, yn (n, x): n an integer constant */
-	B_POLYGAMMA, /* polygamma(m, x): m the integer 0 (digamma) or 1 (trigamma) */
+	B_POLYGAMMA, /* polygamma(m, x): m an integer constant from 0 to 32 */
 	B_ELLIPE,    /* elliptic_e(m) or elliptic_e(phi, m) */
+	B_ZETA,      /* zeta(s) or zeta(s, a) */
 	/* formulas over other built-ins (compose.c): sympy.codegen's nodes,
 	 * sech and csch, the inverse reciprocal functions, Mod and frac */
 	B_SINC, B_COSM1, B_LOGADDEXP, B_LOGADDEXP2, B_SECH, B_CSCH,

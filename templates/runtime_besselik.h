@@ -155,7 +155,7 @@ SK_LIB(FN) SK_T SK_F(besselin)(int n, SK_T x)
 	const SK_T a = SK_M(fabs)(x);
 	SK_T b;
 	if (!(a > 0) || !(a < SK_PICK(150, 730, 730)))
-		return a > 0 ? (x < 0 && n % 2 ? -a : a) : isnan(x) ? x : 0;
+		return a > 0 ? (x < 0 && n % 2 ? -(SK_T)INFINITY : (SK_T)INFINITY) : isnan(x) ? x : 0;
 	if (a < SK_L(1.8626451e-9)) { /* 2^-29: the next term is below 2^-60 of this one */
 		b = SK_F(bessel_tiny)(n, a, 0);
 	} else {

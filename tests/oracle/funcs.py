@@ -47,7 +47,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
     "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
-    "elliptic_k", "elliptic_e", "elliptic_f")})
+    "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -264,6 +264,25 @@ SINGLES = [
     *[_s("f_%s_inc" % f.__name__, f(x, y), [D.pair(D.uni(-10, 10), D.uni(-5, 1)), D.pair(D.uni(-1.57, 1.57), D.below(1)),
                                            D.pair(D.uni(-0.5, 0.5), D.uni(1, 4)), D.pair(D.logu(SUB, 1e-3, True), D.uni(-2, 1))],
          "ellipinc", (x, y)) for f in (sympy.elliptic_f, sympy.elliptic_e)],
+    # zeta functions (runtime_zeta.h): Riemann's around its pole at 1,
+    # over (0, 1), for large s (it nears 1) and for s < 0 through the
+    # functional equation (the trivial zeros, gamma's large values);
+    # Hurwitz's for s > 1 and small, large or negative a (integer s);
+    # dirichlet_eta likewise; polygamma of orders 2, 5 and 32
+    _s("f_zeta", sympy.zeta(x), [D.uni(-20, 20), D.near(1), D.logu(1, BIG), D.uni(-170, -20), D.uni(0, 1),
+                                 D.near(-6)], "zeta"),
+    _s("f_zeta_far", sympy.zeta(x), [D.uni(lambda L: -1.8 * L["gmax"], lambda L: -L["gmax"])], "zeta_far"),
+    _s("f_hurwitz", sympy.zeta(x, y), [D.pair(D.uni(1.01, 30), D.logu(1e-3, 1e3)),
+                                      D.pair(D.uni(1.01, 5), D.logu(1e6, BIG))], "hurwitz", (x, y)),
+    # (0 <= s < 1, where zeta(s, a) has zeros, near a = 1/2 for small s:
+    # reported, not judged)
+    _s("f_hurwitz_low", sympy.zeta(x, y), [D.pair(D.uni(0, 1), D.uni(0.1, 10))], "hurwitz_low", (x, y)),
+    _s("f_dirichlet_eta", sympy.dirichlet_eta(x), [D.uni(-20, 20), D.near(1), D.logu(1, BIG), D.uni(-170, -20)], "zeta"),
+    # (x > 0 while x^-(m+1) is a normal float, which m! then scales; x < 0, where the recurrence's terms cancel
+    # near the zeros between the poles, reported, not judged)
+    *[_s("f_polygamma%d" % m, sympy.polygamma(m, x), [D.uni(0, 20 if m < 30 else 14), D.logu(1e-3, 1e6 if m < 30 else 14)],
+         "polygamma") for m in (2, 5, 32)],
+    _s("f_polygamma2_neg", sympy.polygamma(2, x), [D.uni(-20, 0)], "polygamma_neg"),
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

@@ -333,6 +333,15 @@ def _compile(e, track, edge=lambda name, a: None):
         if len(args) == 1:
             return lambda env: track(g(args[0](env)))
         return lambda env: track(g(args[0](env), args[1](env)))
+    if cls in ("zeta", "dirichlet_eta"):  # Riemann's, Hurwitz's (s >= 0 here), eta; NaN at the pole
+        def z(*v):
+            if v[0] == 1 and cls == "zeta" or (len(v) == 2 and (v[0] < 0 or (v[1] <= 0 and v[0] != mp.floor(v[0])))):
+                return None
+            return mp.altzeta(v[0]) if cls == "dirichlet_eta" else mp.zeta(*v)
+        g = _guard(z)
+        if len(args) == 1:
+            return lambda env: track(g(args[0](env)))
+        return lambda env: track(g(args[0](env), args[1](env)))
     if cls in ("jn", "yn"):  # spherical: sqrt(pi/(2x)) J or Y of order n + 1/2, odd or even in x
         n, fn = int(e.args[0]), mp.besselj if cls == "jn" else mp.bessely
 

@@ -72,6 +72,10 @@ R(r_ellk, mathfn_info[MF_ELLIPK].fold1(a[0]))
 R(r_elle, mathfn_info[MF_ELLIPE].fold1(a[0]))
 R(r_ellf, mathfn_info[MF_ELLIPF].fold2(a[0], a[1]))
 R(r_elle2, mathfn_info[MF_ELLIPEINC].fold2(a[0], a[1]))
+R(r_zeta, mathfn_info[MF_ZETA].fold1(a[0]))
+R(r_hurwitz, mathfn_info[MF_HURWITZ].fold2(a[0], a[1]))
+R(r_eta, mathfn_info[MF_ETA].fold1(a[0]))
+R(r_polygamma3, mathfn_info[MF_POLYGAMMA].fold2(3, a[0]))
 R(r_digamma, mathfn_info[MF_DIGAMMA].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
@@ -134,6 +138,11 @@ static const Case cases[] = {
 	 * mean, the incomplete ones against Carlson's in long double */
 	{"fellk", r_ellk, NULL, -10, 0.999L, 4, 4}, {"felle", r_elle, NULL, -10, 1, 4, 4},
 	{"fellf", r_ellf, NULL, -1, 1, 6, 6}, {"felle2", r_elle2, NULL, -1, 1, 6, 6},
+	/* zeta, dirichlet_eta and polygamma(3, x) by the runtime's code in long
+	 * double: the rounding of the double and float versions (sums of up to
+	 * ten terms: Euler-Maclaurin's, Borwein's) */
+	{"fzeta", r_zeta, NULL, -30, 30, 10, 10}, {"fhurwitz", r_hurwitz, NULL, 1.5L, 20, 8, 8},
+	{"feta", r_eta, NULL, -30, 30, 10, 10}, {"fpolygamma3", r_polygamma3, NULL, 0.1L, 30, 8, 8},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
@@ -212,6 +221,38 @@ UNIT_TEST(test_special_values, "cpu", 0)
 	ck_assert_int_eq(funcs_fheaviside_map_f32_cpu(2, xf, 1, of, 1), 0);
 	ck_assert(of[0] == 0.5f && isnan(of[1]));
 	ck_assert(funcs_konst_f64() == (double)(1.0L / 3 + PI));
+}
+END_TEST
+
+/* The special functions of issue 17 at their edges: I past its overflow
+ * (730 in double, 150 in float: a value, not the argument, before this
+ * test), at 0 and infinity; K at 0 and below; the spherical ones at 0 and
+ * infinity; K(m) and E(m) at m = 1 and beyond; zeta's pole and trivial
+ * zeros (exactly 0), zeta(0) = -1/2, eta(1) = log 2 (within an ulp). */
+UNIT_TEST(test_special_edges, "cpu", 0)
+{
+	double x[] = {800.0, -800.0, INFINITY, 0.0, NAN}, o[5];
+	float xf[] = {200.0f, -200.0f, INFINITY, 0.0f, NAN}, of[5];
+	ck_assert_int_eq(funcs_fbesseli2_map_f64_cpu(5, x, 1, o, 1), 0);
+	ck_assert(o[0] == HUGE_VAL && o[1] == HUGE_VAL && o[2] == HUGE_VAL && o[3] == 0 && isnan(o[4]));
+	ck_assert_int_eq(funcs_fbesseli2_map_f32_cpu(5, xf, 1, of, 1), 0);
+	ck_assert(of[0] == INFINITY && of[1] == INFINITY && of[2] == INFINITY && of[3] == 0 && isnan(of[4]));
+	ck_assert_int_eq(funcs_fbesselk3_map_f64_cpu(5, x, 1, o, 1), 0);
+	ck_assert(o[0] == 0 && isnan(o[1]) && o[2] == 0 && o[3] == HUGE_VAL && isnan(o[4]));
+	ck_assert_int_eq(funcs_fsphjn3_map_f64_cpu(5, x, 1, o, 1), 0);
+	ck_assert(fabs(o[0]) < 2e-3 && o[2] == 0 && o[3] == 0 && isnan(o[4]));
+	ck_assert_int_eq(funcs_fsphyn2_map_f64_cpu(5, x, 1, o, 1), 0);
+	ck_assert(o[2] == 0 && o[3] == -HUGE_VAL && isnan(o[4]));
+	double m[] = {1.0, 2.0, -INFINITY}, om[3];
+	ck_assert_int_eq(funcs_fellk_map_f64_cpu(3, m, 1, om, 1), 0);
+	ck_assert(om[0] == HUGE_VAL && isnan(om[1]) && om[2] == 0);
+	ck_assert_int_eq(funcs_felle_map_f64_cpu(3, m, 1, om, 1), 0);
+	ck_assert(om[0] == 1 && isnan(om[1]) && om[2] == HUGE_VAL);
+	double z[] = {1.0, -2.0, -4.0, 0.0}, oz[4];
+	ck_assert_int_eq(funcs_fzeta_map_f64_cpu(4, z, 1, oz, 1), 0);
+	ck_assert(isnan(oz[0]) && oz[1] == 0 && oz[2] == 0 && fabs(oz[3] + 0.5) <= 2.3e-16);
+	ck_assert_int_eq(funcs_feta_map_f64_cpu(4, z, 1, oz, 1), 0);
+	ck_assert(fabs(oz[0] - 0.6931471805599453) <= 2.3e-16 && oz[1] == 0 && fabs(oz[3] - 0.5) <= 2.3e-16);
 }
 END_TEST
 
