@@ -168,7 +168,9 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
  * double coefficients but for elliptic_k and elliptic_e's (the incomplete
  * integrals use them beyond |phi| = pi/2): digamma and trigamma, the
  * spherical Bessel functions, the incomplete elliptic integrals, zeta,
- * dirichlet_eta and polygamma of order 2 and above. */
+ * dirichlet_eta, polygamma of order 2 and above, beta, the rising and
+ * falling factorials, erf2, the incomplete gamma functions and the
+ * exponential integrals expint and E1. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -179,6 +181,8 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
 #include "../templates/runtime_spherical.h"
 #include "../templates/runtime_elliptic.h"
 #include "../templates/runtime_zeta.h"
+#include "../templates/runtime_ratio.h"
+#include "../templates/runtime_incgamma.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -195,3 +199,11 @@ long double fold_zeta(long double s) { return rt_zetal(s); }
 long double fold_hurwitz(long double s, long double a) { return rt_hurwitzl(s, a); }
 long double fold_dirichlet_eta(long double s) { return rt_dirichlet_etal(s); }
 long double fold_polygamma(long double m, long double x) { return rt_polygammal(m, x); }
+long double fold_beta(long double a, long double b) { return rt_betal(a, b); }
+long double fold_rising(long double x, long double k) { return rt_risingl(x, k); }
+long double fold_falling(long double x, long double k) { return rt_fallingl(x, k); }
+long double fold_erf2(long double x, long double y) { return rt_erf2l(x, y); }
+long double fold_lowergamma(long double s, long double x) { return rt_lowergammal(s, x); }
+long double fold_uppergamma(long double s, long double x) { return rt_uppergammal(s, x); }
+long double fold_expint(long double nu, long double x) { return rt_expintl(nu, x); }
+long double fold_e1(long double x) { return rt_e1l(x); }

@@ -30,5 +30,15 @@ long double fold_zeta(long double s);
 long double fold_hurwitz(long double s, long double a);
 long double fold_dirichlet_eta(long double s);
 long double fold_polygamma(long double m, long double x);
+/* beta(a, b), RisingFactorial(x, k), FallingFactorial(x, k), erf2(x, y) */
+long double fold_beta(long double a, long double b);
+long double fold_rising(long double x, long double k);
+long double fold_falling(long double x, long double k);
+long double fold_erf2(long double x, long double y);
+/* lowergamma(s, x), uppergamma(s, x), expint(nu, x), E1(x) */
+long double fold_lowergamma(long double s, long double x);
+long double fold_uppergamma(long double s, long double x);
+long double fold_expint(long double nu, long double x);
+long double fold_e1(long double x);
 
 #endif

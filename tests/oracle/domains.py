@@ -118,6 +118,18 @@ def pair(*regions):
     return r
 
 
+def step_pair(a, b):
+    """(x, x + h): x uniform in [a, b], h of either sign and of magnitude
+    log-uniform from the precision's eps (relative to x, at least its
+    least normal number) to 1: a difference f(x + h) - f(x) that cancels."""
+    def r(rng, n, prec):
+        L = LIMITS[prec]
+        v = rng.uniform(a, b, n)
+        h = np.exp(rng.uniform(math.log(L["eps"]), 0, n)) * rng.choice([-1.0, 1.0], n)
+        return v, v + np.maximum(np.abs(v), L["tiny"] / L["eps"]) * h
+    return r
+
+
 def cancel_pair(signed_products=False):
     """(x, y) with y close to -x: a sum that cancels."""
     def r(rng, n, prec):

@@ -47,7 +47,8 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "pi", "E", "sec", "csc", "cot", "sech", "csch", "coth",
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
     "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
-    "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta")})
+    "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta", "beta", "RisingFactorial",
+    "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -283,6 +284,48 @@ SINGLES = [
     *[_s("f_polygamma%d" % m, sympy.polygamma(m, x), [D.uni(0, 20 if m < 30 else 14), D.logu(1e-3, 1e6 if m < 30 else 14)],
          "polygamma") for m in (2, 5, 32)],
     _s("f_polygamma2_neg", sympy.polygamma(2, x), [D.uni(-20, 0)], "polygamma_neg"),
+    # beta and the rising and falling factorials (runtime_ratio.h): beta
+    # where a + b is within gamma's range, with one argument small, then
+    # beyond it with a small (Stirling's ratio) and with both large (lgamma:
+    # reported), and for a < 0; the factorials of constant integer orders
+    # (products, across the poles and zeros of the negative axis) and of
+    # a variable order (gamma's ratio, x > 0, x + k > 0); erf2 of any two
+    # arguments and of two close ones (the differences that cancel)
+    _s("f_beta", sympy.beta(x, y), [D.pair(D.uni(0, 20), D.uni(0, 20)),
+                                   D.pair(D.logu(1e-3, 1), D.uni(0, lambda L: L["gmax"] - 1)),
+                                   D.pair(D.logu(lambda L: L["tiny"], 1e-3), D.logu(1e-3, 30))], "beta", (x, y)),
+    _s("f_beta_large", sympy.beta(x, y), [D.pair(D.logu(1e-3, 30), D.logu(lambda L: L["gmax"], 1e6)),
+                                         D.pair(D.uni(1, 10), D.logu(lambda L: L["gmax"], 1e15))], "beta_large", (x, y)),
+    _s("f_beta_huge", sympy.beta(x, y), [D.pair(D.uni(lambda L: L["gmax"], 1000), D.uni(lambda L: L["gmax"], 1000))],
+       "beta_huge", (x, y)),
+    _s("f_beta_neg", sympy.beta(x, y), [D.pair(D.uni(-10, 0), D.uni(0, 10)), D.pair(D.uni(-10, 0), D.uni(-10, 0))],
+       "beta_neg", (x, y)),
+    *[_s("f_rising%s" % str(k).replace("-", "m"), sympy.RisingFactorial(x, k, evaluate=False),
+         [D.uni(-12, 12), D.logu(1e-3, 1e3), D.integers_near(12)], "factorial_int") for k in (3, 10, -3)],
+    *[_s("f_falling%s" % str(k).replace("-", "m"), sympy.FallingFactorial(x, k, evaluate=False),
+         [D.uni(-12, 12), D.logu(1e-3, 1e3), D.integers_near(12)], "factorial_int") for k in (3, 10, -3)],
+    _s("f_rising", sympy.RisingFactorial(x, y), [D.pair(D.uni(0.1, 20), D.uni(0, 10)),
+                                                 D.pair(D.logu(1e-3, 1e3), D.uni(-0.09, 3))], "factorial", (x, y)),
+    _s("f_falling", sympy.FallingFactorial(x, y), [D.pair(D.uni(0.1, 20), D.uni(-10, 0)),
+                                                   D.pair(D.logu(1e-3, 1e3), D.uni(-3, 0.09))], "factorial", (x, y)),
+    _s("f_erf2", sympy.erf2(x, y), [D.pair(D.uni(-6, 6), D.uni(-6, 6)), D.step_pair(-6, 6), D.step_pair(-1, 1),
+                                   D.step_pair(-26, 26), D.pair(D.logu(lambda L: L["tiny"], 1, True), D.uni(-1, 1))],
+       "erf2", (x, y)),
+    # the incomplete gamma functions (runtime_incgamma.h): s > 0 around
+    # the transitions (x = s + 1, s, 0.6) between the series and the
+    # continued fraction, small s (where gamma(s) and x^s/s cancel), s < 0
+    # (the recurrence down from (-1/2, 1/2]); lowergamma for s < 0, where
+    # it has zeros (reported, not judged); expint of real orders and
+    # E1 = expint(1, x) to the underflow
+    _s("f_lowergamma", sympy.lowergamma(x, y), [D.pair(D.uni(0, 20), D.uni(0, 30)), D.pair(D.logu(1e-3, 1), D.logu(1e-3, 10)),
+                                               D.pair(D.uni(1, 30), D.logu(1e-3, 100))], "incgamma", (x, y)),
+    _s("f_uppergamma", sympy.uppergamma(x, y), [D.pair(D.uni(0, 20), D.uni(0, 30)), D.pair(D.logu(1e-3, 1), D.logu(1e-3, 10)),
+                                               D.pair(D.uni(-10, 0), D.logu(1e-3, 30)), D.pair(D.uni(1, 30), D.logu(1e-3, 100))],
+       "incgamma", (x, y)),
+    _s("f_lowergamma_neg", sympy.lowergamma(x, y), [D.pair(D.uni(-10, 0), D.logu(1e-3, 30))], "incgamma_neg", (x, y)),
+    _s("f_expint", sympy.expint(x, y), [D.pair(D.uni(-5, 10), D.logu(1e-3, 50))], "expint", (x, y)),
+    *[_s("f_expint%d" % k, sympy.expint(k, x), [D.logu(1e-4, lambda L: 700 if L["gmax"] > 100 else 85), D.uni(0, 5)],
+         "expint_int") for k in (1, 2, 5)],
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

@@ -342,6 +342,41 @@ def _compile(e, track, edge=lambda name, a: None):
         if len(args) == 1:
             return lambda env: track(g(args[0](env)))
         return lambda env: track(g(args[0](env), args[1](env)))
+    if cls in ("beta", "RisingFactorial", "FallingFactorial"):  # None at the poles
+        def ratio(a, b):
+            def pole(v):
+                return v <= 0 and v == mp.floor(v)
+            if cls == "beta":
+                return None if pole(a) or pole(b) else mp.beta(a, b)
+            return (mp.rf if cls == "RisingFactorial" else mp.ff)(a, b)
+        g = _guard(ratio)
+        return lambda env: track(g(args[0](env), args[1](env)))
+    if cls in ("lowergamma", "uppergamma", "expint", "E1"):  # real for x >= 0; None at the poles
+        def incg(s, v=None):
+            if v is None:  # E1(x)
+                s, v = 1, s
+            if v < 0 or (cls == "lowergamma" and s <= 0 and s == mp.floor(s)):
+                return None
+            with mp.workprec(mp.prec + 80):
+                if cls == "lowergamma":
+                    return mp.gammainc(s, 0, v)
+                if cls == "uppergamma":
+                    return mp.gammainc(s, v)
+                return mp.expint(s, v)
+        g = _guard(incg)
+        if len(args) == 1:
+            return lambda env: track(g(args[0](env)))
+        return lambda env: track(g(args[0](env), args[1](env)))
+    if cls == "erf2":  # erf(y) - erf(x), each side from the end where it is small
+        def erf2(a, b):
+            with mp.workprec(mp.prec + 80):
+                if a > 0 and b > 0:
+                    return mp.erfc(a) - mp.erfc(b)
+                if a < 0 and b < 0:
+                    return mp.erfc(-b) - mp.erfc(-a)
+                return mp.erf(b) - mp.erf(a)
+        g = _guard(erf2)
+        return lambda env: track(g(args[0](env), args[1](env)))
     if cls in ("jn", "yn"):  # spherical: sqrt(pi/(2x)) J or Y of order n + 1/2, odd or even in x
         n, fn = int(e.args[0]), mp.besselj if cls == "jn" else mp.bessely
 

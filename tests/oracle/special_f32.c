@@ -1,8 +1,8 @@
 /* special_f32.c: every float argument of the float special functions of
  * templates/runtime_special.h, runtime_gamma.h, runtime_bessel.h (J0,
  * J1, Y0, Y1), runtime_besselik.h (I0, I1, K0, K1) and
- * runtime_spherical.h (j0, j1, y0, y1) and runtime_elliptic.h (K, E)
- * against their double versions (within 4
+ * runtime_spherical.h (j0, j1, y0, y1), runtime_elliptic.h (K, E) and
+ * runtime_incgamma.h (E1) against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -70,6 +70,7 @@ static const struct {
 	{"sphy1f", t_sphy1f, t_sphy1, -3.4e38f, 3.4e38f, 2},
 	{"elliptic_kf", t_elliptic_kf, t_elliptic_k, -3.4e38f, 1, 0},
 	{"elliptic_ef", t_elliptic_ef, t_elliptic_e, -3.4e38f, 1, 0},
+	{"e1f", t_e1f, t_e1, 0, 3.4e38f, 0},
 };
 
 int main(int argc, char **argv)

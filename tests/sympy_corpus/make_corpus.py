@@ -46,7 +46,9 @@ SUPPORTED = {
     'sec', 'csc', 'cot', 'sech', 'csch', 'coth', 'acot', 'asec', 'acsc',
     'asech', 'acsch', 'acoth', 'Mod', 'frac', 'erfinv', 'erfcinv', 'LambertW',
     'besselj', 'bessely', 'polygamma', 'besseli', 'besselk', 'jn', 'yn',
-    'elliptic_k', 'elliptic_e', 'elliptic_f',
+    'elliptic_k', 'elliptic_e', 'elliptic_f', 'zeta', 'dirichlet_eta', 'beta',
+    'RisingFactorial', 'FallingFactorial', 'erf2', 'lowergamma', 'uppergamma',
+    'expint',
 }
 
 # ---------------------------------------------------------------- strings
@@ -154,13 +156,22 @@ def hand():
 def later():
     """The forms added after the corpus was first made, last, so that the
     names of the others stay: the modified and spherical Bessel functions
-    and the elliptic integrals (issue 17), as themselves and as SymPy's
-    diff prints them."""
+    and the elliptic integrals, then the zeta functions, beta, the rising
+    and falling factorials, erf2, the incomplete gamma functions and the
+    exponential integrals (issue 17), as themselves and as SymPy's diff
+    prints them."""
     return [sp.besseli(0, x), sp.besseli(-2, x + y), sp.besselk(1, x), sp.besselk(3, x / 2), sp.jn(0, x),
             sp.jn(3, x + y), sp.yn(1, x), sp.yn(2, x / 2), sp.diff(sp.besseli(0, x), x),
             sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x),
             sp.elliptic_k(x), sp.elliptic_e(x), sp.elliptic_f(x, y), sp.elliptic_e(x, y / 2),
-            sp.diff(sp.elliptic_k(x), x), sp.diff(sp.elliptic_e(x), x), sp.diff(sp.elliptic_f(x, y), x)]
+            sp.diff(sp.elliptic_k(x), x), sp.diff(sp.elliptic_e(x), x), sp.diff(sp.elliptic_f(x, y), x),
+            sp.zeta(x + 2), sp.zeta(x, y + 1), sp.dirichlet_eta(x), sp.polygamma(3, x + 1),
+            sp.diff(sp.zeta(x + 2, y + 1), y), sp.beta(x + 1, y + 1), sp.diff(sp.beta(x + 1, y), x),
+            sp.RisingFactorial(x, 3), sp.RisingFactorial(x + 1, y), sp.FallingFactorial(x, 4),
+            sp.FallingFactorial(x + 4, y), sp.expand_func(sp.RisingFactorial(x, 3)), sp.erf2(x, y),
+            sp.diff(sp.erf2(x, y), x), sp.lowergamma(x + 1, y ** 2), sp.uppergamma(x, y ** 2 + 1),
+            sp.diff(sp.uppergamma(x + 1, y ** 2), y), sp.expint(x, y ** 2 + 1), sp.E1(x ** 2 + 1),
+            sp.diff(sp.expint(2, x ** 2 + 1), x)]
 
 
 def manipulated():

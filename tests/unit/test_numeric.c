@@ -77,6 +77,14 @@ R(r_hurwitz, mathfn_info[MF_HURWITZ].fold2(a[0], a[1]))
 R(r_eta, mathfn_info[MF_ETA].fold1(a[0]))
 R(r_polygamma3, mathfn_info[MF_POLYGAMMA].fold2(3, a[0]))
 R(r_digamma, mathfn_info[MF_DIGAMMA].fold1(a[0]))
+R(r_beta, mathfn_info[MF_BETA].fold2(a[0], a[1]))
+R(r_rising, mathfn_info[MF_RISING].fold2(a[0], a[1]))
+R(r_falling, mathfn_info[MF_FALLING].fold2(a[0], a[1]))
+R(r_erf2, mathfn_info[MF_ERF2].fold2(a[0], a[1]))
+R(r_lowergamma, mathfn_info[MF_LOWERGAMMA].fold2(a[0], a[1]))
+R(r_uppergamma, mathfn_info[MF_UPPERGAMMA].fold2(a[0], a[1]))
+R(r_expint, mathfn_info[MF_EXPINT].fold2(a[0], a[1]))
+R(r_e1, mathfn_info[MF_E1].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
@@ -143,6 +151,16 @@ static const Case cases[] = {
 	 * ten terms: Euler-Maclaurin's, Borwein's) */
 	{"fzeta", r_zeta, NULL, -30, 30, 10, 10}, {"fhurwitz", r_hurwitz, NULL, 1.5L, 20, 8, 8},
 	{"feta", r_eta, NULL, -30, 30, 10, 10}, {"fpolygamma3", r_polygamma3, NULL, 0.1L, 30, 8, 8},
+	/* beta, the factorials of real order and erf2 against the runtime's
+	 * code in long double, where gamma is finite throughout (float's
+	 * beta past 35: Stirling's series against long double's gammas) */
+	{"fbeta", r_beta, NULL, 0.1L, 30, 10, 10}, {"frising", r_rising, NULL, 0.1L, 10, 12, 14},
+	{"ffalling", r_falling, NULL, 0.1L, 10, 16, 16}, {"ferf2", r_erf2, NULL, -3, 3, 5, 6},
+	/* the incomplete gamma functions and expint through every path:
+	 * series, continued fraction, the small-x form, the recurrence */
+	{"flowergamma", r_lowergamma, NULL, 0.01L, 20, 10, 10}, {"fuppergamma", r_uppergamma, NULL, 0.01L, 20, 10, 10},
+	{"fuppergamma", r_uppergamma, NULL, -4.5L, 0.9L, 10, 10}, {"fexpint", r_expint, NULL, 0.01L, 8, 10, 10},
+	{"fe1", r_e1, NULL, 0.001L, 40, 5, 5},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
@@ -253,6 +271,34 @@ UNIT_TEST(test_special_edges, "cpu", 0)
 	ck_assert(isnan(oz[0]) && oz[1] == 0 && oz[2] == 0 && fabs(oz[3] + 0.5) <= 2.3e-16);
 	ck_assert_int_eq(funcs_feta_map_f64_cpu(4, z, 1, oz, 1), 0);
 	ck_assert(fabs(oz[0] - 0.6931471805599453) <= 2.3e-16 && oz[1] == 0 && fabs(oz[3] - 0.5) <= 2.3e-16);
+	/* beta: 1 at (1, 1), 0 towards inf and where only a + b is a pole,
+	 * NaN at a pole of a; the factorials: empty products, the zero
+	 * factor, reciprocals for negative orders, the gamma ratio's zero at
+	 * x = 0; erf2: 0 for equal arguments, 2 across the line, NaN */
+	double a2[] = {1.0, 3.0, -1.0, -0.5, 2.5, -INFINITY, NAN}, b2[] = {1.0, INFINITY, 2.0, 0.5, 2.5, INFINITY, 1.0}, o2[7];
+	ck_assert_int_eq(funcs_fbeta_map_f64_cpu(7, a2, 1, b2, 1, o2, 1), 0);
+	ck_assert(o2[0] == 1 && o2[1] == 0 && isnan(o2[2]) && o2[3] == 0 && isnan(o2[6]));
+	ck_assert(fabs(o2[4] - 0.0736310778185108) <= 1.2e-16); /* 3 pi/128 */
+	double xr[] = {5.0, -2.0, 4.0, 0.0, 3.5}, kr[] = {0.0, 3.0, -2.0, 0.5, 2.0}, orr[5];
+	ck_assert_int_eq(funcs_frising_map_f64_cpu(5, xr, 1, kr, 1, orr, 1), 0);
+	ck_assert(orr[0] == 1 && orr[1] == 0 && orr[2] == 1.0 / 6 && orr[3] == 0 && orr[4] == 15.75);
+	ck_assert_int_eq(funcs_ffalling_map_f64_cpu(5, xr, 1, kr, 1, orr, 1), 0);
+	ck_assert(orr[0] == 1 && orr[1] == -24 && orr[2] == 1.0 / 30 && orr[4] == 8.75);
+	ck_assert(fabs(orr[3] - 0.5641895835477563) <= 5e-16); /* 1/gamma(1/2) */
+	double ex[] = {0.3, -INFINITY, 1.0, NAN}, ey[] = {0.3, INFINITY, -1.0, 0.0}, oe[4];
+	ck_assert_int_eq(funcs_ferf2_map_f64_cpu(4, ex, 1, ey, 1, oe, 1), 0);
+	ck_assert(oe[0] == 0 && oe[1] == 2 && fabs(oe[2] + 1.6854015858994297) <= 5e-16 && isnan(oe[3]));
+	/* the incomplete gamma functions at x = 0, inf and < 0, at the poles
+	 * of lowergamma; expint(nu, 0) = 1/(nu - 1) for nu > 1, else inf */
+	double gs[] = {2.0, 0.0, 2.0, -1.0, 3.0, NAN}, gx[] = {0.0, 1.0, INFINITY, 0.0, -1.0, 1.0}, og[6];
+	ck_assert_int_eq(funcs_flowergamma_map_f64_cpu(6, gs, 1, gx, 1, og, 1), 0);
+	ck_assert(og[0] == 0 && isnan(og[1]) && og[2] == 1 && isnan(og[3]) && isnan(og[4]) && isnan(og[5]));
+	ck_assert_int_eq(funcs_fuppergamma_map_f64_cpu(6, gs, 1, gx, 1, og, 1), 0);
+	ck_assert(og[0] == 1 && fabs(og[1] - 0.21938393439552029) <= 1e-16 && og[2] == 0 && og[3] == HUGE_VAL &&
+	          isnan(og[4]) && isnan(og[5]));
+	ck_assert_int_eq(funcs_fexpint_map_f64_cpu(6, gs, 1, gx, 1, og, 1), 0);
+	ck_assert(og[0] == 1 && og[2] == 0 && og[3] == HUGE_VAL && isnan(og[4]) && isnan(og[5]));
+	ck_assert(fabs(og[1] - 0.36787944117144233) <= 1e-16); /* expint(0, 1) = e^-1 */
 }
 END_TEST
 
