@@ -13,7 +13,8 @@
  *   B_2j/(2j)! s (s+1) ... (s+2j-2) w^(-s-2j+1); its remainder is below
  *   2^-70 of the value for s >= 0.  For a <= 0 and an integer s the
  *   terms below 0 are summed first (zeta(s, a) = zeta(s, a + n) +
- *   sum (a + k)^-s), at most 2^20 of them; NaN beyond, for other s
+ *   sum (a + k)^-s), at most 2^20 of them; zeta(0, a) = 1/2 - a for
+ *   every a (DLMF 25.11.13); NaN beyond, for other s
  *   (complex), and for s < 0 (not measured: there the Euler-Maclaurin
  *   terms grow).
  * Riemann's zeta(s) = zeta(s, 1) for s > 1, eta(s)/(1 - 2^(1-s)) on
@@ -120,6 +121,8 @@ SK_LIB(FN) SK_T SK_F(hurwitz)(SK_T s, SK_T a)
 	SK_T sum = 0;
 	if (!(s >= 0) || isnan(a) || s == 1 || isinf(s))
 		return isinf(s) && s > 0 && a > 0 ? (a < 1 ? (SK_T)INFINITY : a == 1 ? 1 : 0) : (SK_T)NAN;
+	if (s == 0) /* entire in a (DLMF 25.11.13): also at a = 0, -1, ... */
+		return SK_L(0.5) - a;
 	if (a > 0)
 		return SK_F(hurwitz_pos)(s, a, s - 1);
 	if (s != SK_M(floor)(s) || a == SK_M(floor)(a) || a < -1048576)

@@ -37,6 +37,9 @@ static void domain(const char *name, double *lo, double *hi)
 		{"ferfinv", -1, 1}, {"ferfcinv", 0, 2}, {"flambertw", -0.36, 5}, {"flambertwm1", -0.36, -1e-3},
 		{"fbesselj0", -2.3, 2.3}, {"fbesselj3", 0.1, 5}, {"fbessely1", 0.1, 2.1}, {"fbessely4", 0.1, 4.5}, // between zeros
 		{"fdigamma", 0, 25}, {"ftrigamma", -25, 25},
+		// away from the poles of beta and of the gamma ratios; x > 0 for the incomplete gammas
+		{"fbeta", 0.1, 10}, {"frising", 0.1, 5}, {"ffalling", 0.1, 5}, {"flowergamma", 0.1, 10},
+		{"fuppergamma", 0.1, 10}, {"fexpint", 0.1, 5}, {"fe1", 0.01, 20},
 	};
 	*lo = -2;
 	*hi = 2;

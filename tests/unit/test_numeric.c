@@ -271,6 +271,10 @@ UNIT_TEST(test_special_edges, "cpu", 0)
 	ck_assert(isnan(oz[0]) && oz[1] == 0 && oz[2] == 0 && fabs(oz[3] + 0.5) <= 2.3e-16);
 	ck_assert_int_eq(funcs_feta_map_f64_cpu(4, z, 1, oz, 1), 0);
 	ck_assert(fabs(oz[0] - 0.6931471805599453) <= 2.3e-16 && oz[1] == 0 && fabs(oz[3] - 0.5) <= 2.3e-16);
+	/* Hurwitz's zeta(0, a) = 1/2 - a, also at a = 0, -1, ... */
+	double hs[] = {0.0, 0.0, 0.0}, ha[] = {-2.0, 0.0, 3.25}, oh[3];
+	ck_assert_int_eq(funcs_fhurwitz_map_f64_cpu(3, hs, 1, ha, 1, oh, 1), 0);
+	ck_assert(oh[0] == 2.5 && oh[1] == 0.5 && oh[2] == -2.75);
 	/* beta: 1 at (1, 1), 0 towards inf and where only a + b is a pole,
 	 * NaN at a pole of a; the factorials: empty products, the zero
 	 * factor, reciprocals for negative orders, the gamma ratio's zero at
