@@ -20,6 +20,14 @@ SK_LIB(FN) SK_T SK_F(poly)(SK_T x, const SK_T *c, int n)
 	return p;
 }
 
+/* The rounding error of s = a + b (Knuth's TwoSum): a + b = s + error
+ * exactly. */
+SK_LIB(FN) SK_T SK_F(sum_err)(SK_T a, SK_T b, SK_T s)
+{
+	const SK_T bb = s - a;
+	return (a - (s - bb)) + (b - bb);
+}
+
 /* digamma(x) = polygamma(0, x) and trigamma(x) = polygamma(1, x), SymPy's
  * polygamma of order 0 and 1 (SymPy prints digamma(x) as
  * polygamma(0, x)), for every real x.

@@ -105,7 +105,7 @@ SK_LIB(FN) SK_T SK_F(incg_cf)(SK_T s, SK_T x)
 	{
 		/* b_k = (x - s) + 2k + 1 from x - s = d + dl exactly (TwoSum): b_k
 		 * is small where it cancels (x < s) */
-		const SK_T d = x - s, bb = d - x, dl = (x - (d - bb)) + (-s - bb);
+		const SK_T d = x - s, dl = SK_F(sum_err)(x, -s, d);
 		h = (d + (SK_T)(2 * n + 3)) + dl;
 		for (int k = n + 1; k >= 1; k--)
 			h = ((d + (SK_T)(2 * k - 1)) + dl) - (SK_T)k * ((SK_T)k - s) / h;
@@ -219,7 +219,7 @@ SK_LIB(FN) SK_T SK_F(expint)(SK_T nu, SK_T x)
 		return SK_M(exp)(-x) * SK_F(incg_cf)(1 - nu, x);
 	{
 		/* x^(nu - 1) with nu - 1's rounding e (TwoSum) corrected: 1 + e log x */
-		const SK_T p = nu - 1, bb = p - nu, e = (nu - (p - bb)) + (-1 - bb);
+		const SK_T p = nu - 1, e = SK_F(sum_err)(nu, -1, p);
 		return SK_M(pow)(x, p) * (1 + e * SK_M(log)(x)) * SK_F(uppergamma)(1 - nu, x);
 	}
 }

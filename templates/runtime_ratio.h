@@ -43,21 +43,17 @@
 #endif
 
 /* Stirling's correction s(x) = lgamma(x) - (x - 1/2) log x + x - log(2 pi)/2,
- * x >= 16 (float: 8): B_2k / (2k (2k - 1) x^(2k-1)), k = 1 .. 7 */
+ * x >= 16 (float: 8): B_2k / (2k (2k - 1) x^(2k-1)), k = 7 .. 1 */
 SK_LIB(FN) SK_T SK_F(stirling_s)(SK_T x)
 {
-	static const SK_T C[] = {SK_L(0.0833333333333333333333333333333333333),
-	                         SK_L(-0.00277777777777777777777777777777777778),
-	                         SK_L(0.000793650793650793650793650793650793651),
-	                         SK_L(-0.000595238095238095238095238095238095238),
-	                         SK_L(0.000841750841750841750841750841750841751),
+	static const SK_T C[] = {SK_L(0.00641025641025641025641025641025641026),
 	                         SK_L(-0.00191752691752691752691752691752691753),
-	                         SK_L(0.00641025641025641025641025641025641026)};
-	const SK_T z = 1 / (x * x);
-	SK_T p = C[SK_COUNT(C) - 1];
-	for (int i = SK_COUNT(C) - 2; i >= 0; i--)
-		p = p * z + C[i];
-	return p / x;
+	                         SK_L(0.000841750841750841750841750841750841751),
+	                         SK_L(-0.000595238095238095238095238095238095238),
+	                         SK_L(0.000793650793650793650793650793650793651),
+	                         SK_L(-0.00277777777777777777777777777777777778),
+	                         SK_L(0.0833333333333333333333333333333333333)};
+	return SK_F(poly)(1 / (x * x), C, SK_COUNT(C)) / x;
 }
 
 /* log1p(t) - t for 0 <= t <= 1 (above) */
@@ -112,7 +108,7 @@ SK_LIB(FN) SK_T SK_F(beta_big)(SK_T a, SK_T b, SK_T c, SK_T e)
 
 SK_LIB(FN) SK_T SK_F(beta)(SK_T a, SK_T b)
 {
-	SK_T c, bb, e;
+	SK_T c, e;
 	if (isnan(a) || isnan(b))
 		return a + b;
 	if (a > b) { /* symmetric */
@@ -123,8 +119,7 @@ SK_LIB(FN) SK_T SK_F(beta)(SK_T a, SK_T b)
 	if (SK_F(nonpos_int)(a) || SK_F(nonpos_int)(b))
 		return (SK_T)NAN;
 	c = a + b;
-	bb = c - a;
-	e = (a - (c - bb)) + (b - bb); /* c + e = a + b exactly (TwoSum) */
+	e = SK_F(sum_err)(a, b, c); /* c + e = a + b exactly */
 	if (a > 0 && isinf(b))
 		return 0;
 	if (a >= SK_PICK(8, 16, 16) && c >= SK_GAMMA_MAX)
@@ -146,7 +141,7 @@ SK_LIB(FN) SK_T SK_F(factorial_prod)(SK_T x, int o, int d, int n)
 {
 	SK_T p = 1, e = 0;
 	for (int i = 0; i < n; i++) {
-		const SK_T c = (SK_T)(o + d * i), f = x + c, bb = f - x, fe = (x - (f - bb)) + (c - bb), q = p * f;
+		const SK_T c = (SK_T)(o + d * i), f = x + c, fe = SK_F(sum_err)(x, c, f), q = p * f;
 		e = e * f + (SK_M(fma)(p, f, -q) + p * fe);
 		p = q;
 	}
@@ -157,7 +152,7 @@ SK_LIB(FN) SK_T SK_F(factorial_prod)(SK_T x, int o, int d, int n)
  * rounding error the caller knows) in place of x */
 SK_LIB(FN) SK_T SK_F(gamma_quot)(SK_T x, SK_T k, SK_T ex)
 {
-	const SK_T c = x + k, bb = c - x, e = (x - (c - bb)) + (k - bb) + ex, gx = SK_M(tgamma)(x);
+	const SK_T c = x + k, e = SK_F(sum_err)(x, k, c) + ex, gx = SK_M(tgamma)(x);
 	SK_T gc;
 	if (SK_F(nonpos_int)(c) || SK_F(nonpos_int)(x)) /* 1/gamma is 0 there */
 		return SK_F(nonpos_int)(x) ? (SK_F(nonpos_int)(c) ? (SK_T)NAN : 0) : (SK_T)INFINITY;
@@ -195,8 +190,8 @@ SK_LIB(FN) SK_T SK_F(falling)(SK_T x, SK_T k)
 	if (k == SK_M(rint)(k) && SK_M(fabs)(k) <= 256)
 		return k >= 0 ? SK_F(factorial_prod)(x, 0, -1, (int)k) : 1 / SK_F(factorial_prod)(x, 1, 1, (int)-k);
 	{
-		const SK_T x1 = x + 1, bb = x1 - x; /* and x + 1's rounding error (TwoSum) */
-		return 1 / SK_F(gamma_quot)(x1, -k, (x - (x1 - bb)) + (1 - bb));
+		const SK_T x1 = x + 1; /* and x + 1's rounding error */
+		return 1 / SK_F(gamma_quot)(x1, -k, SK_F(sum_err)(x, 1, x1));
 	}
 }
 

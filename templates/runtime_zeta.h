@@ -139,7 +139,7 @@ SK_LIB(FN) SK_T SK_F(hurwitz)(SK_T s, SK_T a)
 
 SK_LIB(FN) SK_T SK_F(zeta)(SK_T s)
 {
-	SK_T r, e, bb, g;
+	SK_T r, e, g;
 	if (isnan(s) || s == -(SK_T)INFINITY) /* zeta(-inf): no limit */
 		return (SK_T)NAN;
 	if (s >= 1)
@@ -154,8 +154,7 @@ SK_LIB(FN) SK_T SK_F(zeta)(SK_T s)
 	 * logarithmic derivative times e, and by -r d for the relative error d
 	 * of the type's 2 pi; zeta(r) gets r - 1 = -s exactly */
 	r = 1 - s;
-	bb = r - 1;
-	e = (1 - (r - bb)) + (-s - bb);
+	e = SK_F(sum_err)(1, -s, r);
 	g *= 1 + (SK_F(digamma)(r) - SK_L(1.83787706640934548356065947281123527)) * e /* log(2 pi) */
 	     - r * SK_PICK(SK_L(-2.7827534378484539e-8), SK_L(3.8981718325193756e-17), SK_L(-1.5968e-20));
 	if (r < SK_PICK(34, 170, 1754)) /* gamma(r) finite */
