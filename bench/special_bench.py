@@ -1,6 +1,6 @@
 """bench/special_bench.py: symkern's special functions on the GPU against
 CuPy (cupyx.scipy.special: the CUDA Math API's erfinv, erfcinv, j0, j1,
-y0 and y1; Cephes's i0, i1, k0 and k1; a
+y0 and y1; Cephes's i0, i1, k0, k1, expi, exp1, sici and shichi; a
 complex-valued Halley iteration for lambertw, as SciPy's; Cephes's digamma
 and Hurwitz zeta(2, x) for trigamma) and a copy kernel
 of the same bytes, in one run (issue 17's performance check).
@@ -60,6 +60,16 @@ FUNCS = [  # name, symkern function, CuPy's (x, out) -> result, input range (ope
     # trigamma: CuPy's polygamma(1, x) is zeta(2, x) (Hurwitz's), called
     # directly; it allocates its result
     ("trigamma", "sk_trigamma", lambda x, out: cps.zeta(2.0, x), (0.0, 20.0)),
+    # the exponential, sine and cosine integrals: Cephes's expi, exp1; its
+    # sici and shichi compute both functions and allocate both results
+    # (CuPy has no Si, Ci, Shi or Chi alone): the rows for si, ci, shi, chi
+    # time that pair against one symkern function
+    ("ei", "sk_ei", lambda x, out: cps.expi(x, out=out), (-50.0, 50.0)),
+    ("e1", "sk_e1", lambda x, out: cps.exp1(x, out=out), (0.0, 50.0)),
+    ("si", "sk_si", lambda x, out: cps.sici(x)[0], (-50.0, 50.0)),
+    ("ci", "sk_ci", lambda x, out: cps.sici(x)[1], (0.0, 50.0)),
+    ("shi", "sk_shi", lambda x, out: cps.shichi(x)[0], (-30.0, 30.0)),
+    ("chi", "sk_chi", lambda x, out: cps.shichi(x)[1], (0.0, 30.0)),
 ]
 
 
@@ -128,6 +138,10 @@ def main():
                 # check that symkern's compute the same function, not of accuracy
                 scale = cp.maximum(scale, cp.minimum(1.0, cp.sqrt(2 / (cp.pi * cp.abs(x.astype(cp.float64))))))
                 slack = 1e-9 if dt == cp.float64 else 1e-5
+            elif name in ("ei", "ci", "chi"):
+                # near their zeros (and Ci's oscillation, amplitude 1/x) relative
+                # agreement means nothing: relative to the larger of |value| and 1
+                scale = cp.maximum(scale, 1.0)
             elif name == "lambertw":
                 tol = max(64, 1e-8 / eps)  # CuPy's lambertw stops at a relative step of 1e-8 (its tol)
             rel = float(cp.max(diff / scale)) / eps

@@ -170,7 +170,7 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
  * spherical Bessel functions, the incomplete elliptic integrals, zeta,
  * dirichlet_eta, polygamma of order 2 and above, beta, the rising and
  * falling factorials, erf2, the incomplete gamma functions and the
- * exponential integrals expint and E1. */
+ * exponential integrals expint and E1, and Ei, li, Si, Ci, Shi, Chi. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -183,6 +183,7 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
 #include "../templates/runtime_zeta.h"
 #include "../templates/runtime_ratio.h"
 #include "../templates/runtime_incgamma.h"
+#include "../templates/runtime_sici.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -207,3 +208,9 @@ long double fold_lowergamma(long double s, long double x) { return rt_lowergamma
 long double fold_uppergamma(long double s, long double x) { return rt_uppergammal(s, x); }
 long double fold_expint(long double nu, long double x) { return rt_expintl(nu, x); }
 long double fold_e1(long double x) { return rt_e1l(x); }
+long double fold_ei(long double x) { return rt_eil(x); }
+long double fold_li(long double x) { return rt_lil(x); }
+long double fold_si(long double x) { return rt_sil(x); }
+long double fold_ci(long double x) { return rt_cil(x); }
+long double fold_shi(long double x) { return rt_shil(x); }
+long double fold_chi(long double x) { return rt_chil(x); }

@@ -40,5 +40,12 @@ long double fold_lowergamma(long double s, long double x);
 long double fold_uppergamma(long double s, long double x);
 long double fold_expint(long double nu, long double x);
 long double fold_e1(long double x);
+/* Ei(x), li(x), Si(x), Ci(x), Shi(x), Chi(x) */
+long double fold_ei(long double x);
+long double fold_li(long double x);
+long double fold_si(long double x);
+long double fold_ci(long double x);
+long double fold_shi(long double x);
+long double fold_chi(long double x);
 
 #endif

@@ -40,6 +40,9 @@ static void domain(const char *name, double *lo, double *hi)
 		// away from the poles of beta and of the gamma ratios; x > 0 for the incomplete gammas
 		{"fbeta", 0.1, 10}, {"frising", 0.1, 5}, {"ffalling", 0.1, 5}, {"flowergamma", 0.1, 10},
 		{"fuppergamma", 0.1, 10}, {"fexpint", 0.1, 5}, {"fe1", 0.01, 20},
+		// x > 0 for Ci, Chi and li, short of Ci's second zero (3.38)
+		{"fei", -20, 30}, {"fli", 0.01, 1000}, {"fsi", -20, 20}, {"fci", 0.01, 3.3}, {"fshi", -20, 20},
+		{"fchi", 0.01, 30},
 		// away from elliptic_f's singularity (m sin(phi)^2 = 1) and zeta(s, a)'s zeros (s < 1),
 		// where the two targets' sin and pow differ by an ulp and the results by hundreds
 		{"fellf", -1, 0.9}, {"fhurwitz", 1.5, 10},

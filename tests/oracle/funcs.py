@@ -48,7 +48,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
     "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
     "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta", "beta", "RisingFactorial",
-    "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1")})
+    "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1", "Ei", "li", "Si", "Ci", "Shi", "Chi")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -326,6 +326,23 @@ SINGLES = [
     _s("f_expint", sympy.expint(x, y), [D.pair(D.uni(-5, 10), D.logu(1e-3, 50))], "expint", (x, y)),
     *[_s("f_expint%d" % k, sympy.expint(k, x), [D.logu(1e-4, lambda L: 700 if L["gmax"] > 100 else 85), D.uni(0, 5)],
          "expint_int") for k in (1, 2, 5)],
+    # the exponential, logarithmic, sine and cosine integrals (runtime_sici.h):
+    # near the positive zeros of Ei, Ci, Chi and li, across the switches
+    # between methods (2, 3, the asymptotic series' 22 and 44), to the
+    # overflow and to subnormal arguments; Ci where it oscillates judged in
+    # ulps of its amplitude 1/x (spherical_envelope) besides its value's
+    *[_s("f_%s" % n.lower(), getattr(sympy, n)(x), [D.logu(SUB, lambda L: 700 if L["gmax"] > 100 else 85, n != "Chi"),
+                                                   D.uni(0 if n == "Chi" else -50, 50), D.uni(1.5, 3.5),
+                                                   D.uni(18, 50)] + ([D.near(r)] if r else []), "sici")
+      for n, r in (("Ei", 0.3725074107813666), ("Shi", 0), ("Chi", 0.5238225713898644))],
+    _s("f_ei_neg", sympy.Ei(x), [D.logu(1e-3, lambda L: 745 if L["gmax"] > 100 else 103, False)], "expint_int"),
+    _s("f_li", sympy.li(x), [D.logu(SUB, BIG), D.uni(0, 3), D.near(1.4513692348833810), D.near(1),
+                             D.logu(1e30, BIG)], "sici"),
+    _s("f_si", sympy.Si(x), [D.logu(SUB, BIG, True), D.uni(-10, 10), D.uni(2, 4), D.logu(1e4, 1e12)], "sici"),
+    _s("f_ci", sympy.Ci(x), [D.logu(SUB, BIG), D.uni(0, 10), D.uni(1.5, 3.5), D.near(0.6165054856207162),
+                             D.logu(1e4, 1e12), *[D.near(z) for z in (3.3841804225511862, 6.427047744050369,
+                                                                       9.525575457580667, 3151.017748908205)]],
+       "ci", envelope=spherical_envelope(3)),
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

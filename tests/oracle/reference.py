@@ -367,6 +367,16 @@ def _compile(e, track, edge=lambda name, a: None):
         if len(args) == 1:
             return lambda env: track(g(args[0](env)))
         return lambda env: track(g(args[0](env), args[1](env)))
+    if cls in ("Ei", "li", "Si", "Ci", "Shi", "Chi"):  # Ci, Chi, li complex for x < 0
+        fn = {"Ei": mp.ei, "li": mp.li, "Si": mp.si, "Ci": mp.ci, "Shi": mp.shi, "Chi": mp.chi}[cls]
+
+        def sici(v):
+            if v < 0 and cls in ("Ci", "Chi", "li"):
+                return None
+            with mp.workprec(mp.prec + 40):
+                return fn(v)
+        g = _guard(sici, "sin" if cls in ("Si", "Ci") else ("exp" if cls in ("Ei", "Shi", "Chi") else ""))
+        return lambda env: track(g(args[0](env)))
     if cls == "erf2":  # erf(y) - erf(x), each side from the end where it is small
         def erf2(a, b):
             with mp.workprec(mp.prec + 80):

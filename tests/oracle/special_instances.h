@@ -1,7 +1,7 @@
 /* special_instances.h: the special-function runtime as NAME.h pastes it
  * (templates/header.h.m4): runtime_type.h, runtime_gamma.h,
  * runtime_special.h, runtime_recur.h, runtime_bessel.h, runtime_besselik.h,
- * runtime_spherical.h, runtime_elliptic.h, runtime_zeta.h, runtime_ratio.h and runtime_incgamma.h for double, then for float, then runtime_untype.h,
+ * runtime_spherical.h, runtime_elliptic.h, runtime_zeta.h, runtime_ratio.h, runtime_incgamma.h and runtime_sici.h for double, then for float, then runtime_untype.h,
  * which undefines runtime_type.h's names.  For compiling the runtime alone: the
  * includer defines SK_RT, SK_LIB and SK_LIB(FN) first, with templates/ on
  * the include path (tests/shell/runtime.sh, tests/oracle/special_f32.c). */
@@ -17,6 +17,7 @@
 #include "runtime_zeta.h"
 #include "runtime_ratio.h"
 #include "runtime_incgamma.h"
+#include "runtime_sici.h"
 #undef SK_TK
 #define SK_TK 1
 #include "runtime_gamma.h"
@@ -29,5 +30,6 @@
 #include "runtime_zeta.h"
 #include "runtime_ratio.h"
 #include "runtime_incgamma.h"
+#include "runtime_sici.h"
 #undef SK_TK
 #include "runtime_untype.h"

@@ -48,7 +48,7 @@ SUPPORTED = {
     'besselj', 'bessely', 'polygamma', 'besseli', 'besselk', 'jn', 'yn',
     'elliptic_k', 'elliptic_e', 'elliptic_f', 'zeta', 'dirichlet_eta', 'beta',
     'RisingFactorial', 'FallingFactorial', 'erf2', 'lowergamma', 'uppergamma',
-    'expint',
+    'expint', 'Ei', 'li', 'Si', 'Ci', 'Shi', 'Chi',
 }
 
 # ---------------------------------------------------------------- strings
@@ -159,7 +159,8 @@ def later():
     and the elliptic integrals, then the zeta functions, beta, the rising
     and falling factorials, erf2, the incomplete gamma functions and the
     exponential integrals (issue 17), as themselves and as SymPy's diff
-    prints them."""
+    prints them, then Ei, li, Si, Ci, Shi and Chi and what integrate prints
+    with them."""
     return [sp.besseli(0, x), sp.besseli(-2, x + y), sp.besselk(1, x), sp.besselk(3, x / 2), sp.jn(0, x),
             sp.jn(3, x + y), sp.yn(1, x), sp.yn(2, x / 2), sp.diff(sp.besseli(0, x), x),
             sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x),
@@ -171,7 +172,11 @@ def later():
             sp.FallingFactorial(x + 4, y), sp.expand_func(sp.RisingFactorial(x, 3)), sp.erf2(x, y),
             sp.diff(sp.erf2(x, y), x), sp.lowergamma(x + 1, y ** 2), sp.uppergamma(x, y ** 2 + 1),
             sp.diff(sp.uppergamma(x + 1, y ** 2), y), sp.expint(x, y ** 2 + 1), sp.E1(x ** 2 + 1),
-            sp.diff(sp.expint(2, x ** 2 + 1), x)]
+            sp.diff(sp.expint(2, x ** 2 + 1), x),
+            sp.Ei(x), sp.li(x + 2), sp.Si(x), sp.Ci(x + 1), sp.Shi(x / 2), sp.Chi(x + 1),
+            sp.diff(sp.Si(x ** 2), x), sp.diff(sp.li(x + 2), x), sp.integrate(sp.sin(x) / x, x),
+            sp.integrate(sp.exp(x) / x, x), sp.integrate(1 / sp.log(x + 2), x), sp.integrate(sp.cosh(x) / x, x),
+            sp.Ei(sp.log(x + 2)), sp.li(x + 2).rewrite(sp.Ei)]
 
 
 def manipulated():

@@ -85,6 +85,12 @@ R(r_lowergamma, mathfn_info[MF_LOWERGAMMA].fold2(a[0], a[1]))
 R(r_uppergamma, mathfn_info[MF_UPPERGAMMA].fold2(a[0], a[1]))
 R(r_expint, mathfn_info[MF_EXPINT].fold2(a[0], a[1]))
 R(r_e1, mathfn_info[MF_E1].fold1(a[0]))
+R(r_ei, mathfn_info[MF_EI].fold1(a[0]))
+R(r_li, mathfn_info[MF_LI].fold1(a[0]))
+R(r_si, mathfn_info[MF_SI].fold1(a[0]))
+R(r_ci, mathfn_info[MF_CI].fold1(a[0]))
+R(r_shi, mathfn_info[MF_SHI].fold1(a[0]))
+R(r_chi, mathfn_info[MF_CHI].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
@@ -161,6 +167,12 @@ static const Case cases[] = {
 	{"flowergamma", r_lowergamma, NULL, 0.01L, 20, 10, 10}, {"fuppergamma", r_uppergamma, NULL, 0.01L, 20, 10, 10},
 	{"fuppergamma", r_uppergamma, NULL, -4.5L, 0.9L, 10, 10}, {"fexpint", r_expint, NULL, 0.01L, 8, 10, 10},
 	{"fe1", r_e1, NULL, 0.001L, 40, 5, 5},
+	/* the exponential, logarithmic, sine and cosine integrals through
+	 * every path (the series less itself at the zero, the compensated
+	 * series, the asymptotic series, the continued fraction) */
+	{"fei", r_ei, NULL, -30, 60, 5, 5}, {"fli", r_li, NULL, 0.001L, 1e6L, 5, 5},
+	{"fsi", r_si, NULL, -40, 40, 5, 5}, {"fci", r_ci, NULL, 0.001L, 3.3L, 6, 6},
+	{"fshi", r_shi, NULL, -60, 60, 5, 5}, {"fchi", r_chi, NULL, 0.001L, 60, 5, 5},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
@@ -303,6 +315,33 @@ UNIT_TEST(test_special_edges, "cpu", 0)
 	ck_assert_int_eq(funcs_fexpint_map_f64_cpu(6, gs, 1, gx, 1, og, 1), 0);
 	ck_assert(og[0] == 1 && og[2] == 0 && og[3] == HUGE_VAL && isnan(og[4]) && isnan(og[5]));
 	ck_assert(fabs(og[1] - 0.36787944117144233) <= 1e-16); /* expint(0, 1) = e^-1 */
+	/* Ei, li, Si, Ci, Shi, Chi at 0, +-inf, NaN, beyond the overflow and
+	 * where they are complex (Ci, Chi, li of x < 0) */
+	double sx[] = {0.0, INFINITY, -INFINITY, NAN, -1.0, 800.0, 2.0}, os[7];
+	float sxf[] = {0.0f, INFINITY, -INFINITY, NAN, -1.0f, 100.0f, 2.0f}, osf[7];
+	ck_assert_int_eq(funcs_fei_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == -HUGE_VAL && os[1] == HUGE_VAL && os[2] == 0 && isnan(os[3]) && os[5] == HUGE_VAL);
+	ck_assert(fabs(os[4] + 0.21938393439552029) <= 1e-16 && fabs(os[6] - 4.9542343560018902) <= 2e-15);
+	ck_assert_int_eq(funcs_fei_map_f32_cpu(7, sxf, 1, osf, 1), 0);
+	ck_assert(osf[0] == -INFINITY && osf[1] == INFINITY && osf[2] == 0 && isnan(osf[3]) && osf[5] == INFINITY);
+	ck_assert_int_eq(funcs_fli_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == 0 && os[1] == HUGE_VAL && isnan(os[2]) && isnan(os[3]) && isnan(os[4]));
+	ck_assert(fabs(os[6] - 1.0451637801174928) <= 5e-16);
+	double one = 1.0;
+	ck_assert_int_eq(funcs_fli_map_f64_cpu(1, &one, 1, os, 1), 0);
+	ck_assert(os[0] == -HUGE_VAL);
+	ck_assert_int_eq(funcs_fsi_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == 0 && os[1] == 1.5707963267948966 && os[2] == -1.5707963267948966 && isnan(os[3]));
+	ck_assert(fabs(os[4] + 0.94608307036718301) <= 2e-16 && fabs(os[6] - 1.6054129768026948) <= 5e-16);
+	ck_assert_int_eq(funcs_fci_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == -HUGE_VAL && os[1] == 0 && isnan(os[2]) && isnan(os[3]) && isnan(os[4]));
+	ck_assert(fabs(os[6] - 0.42298082877486500) <= 2e-16);
+	ck_assert_int_eq(funcs_fshi_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == 0 && os[1] == HUGE_VAL && os[2] == -HUGE_VAL && isnan(os[3]) && os[5] == HUGE_VAL);
+	ck_assert(fabs(os[4] + 1.0572508753757285) <= 5e-16 && fabs(os[6] - 2.5015674333549756) <= 5e-16);
+	ck_assert_int_eq(funcs_fchi_map_f64_cpu(7, sx, 1, os, 1), 0);
+	ck_assert(os[0] == -HUGE_VAL && os[1] == HUGE_VAL && isnan(os[2]) && isnan(os[3]) && isnan(os[4]));
+	ck_assert(os[5] == HUGE_VAL && fabs(os[6] - 2.4526669226469147) <= 5e-16);
 }
 END_TEST
 
