@@ -70,6 +70,9 @@ FUNCS = [  # name, symkern function, CuPy's (x, out) -> result, input range (ope
     ("ci", "sk_ci", lambda x, out: cps.sici(x)[1], (0.0, 50.0)),
     ("shi", "sk_shi", lambda x, out: cps.shichi(x)[0], (-30.0, 30.0)),
     ("chi", "sk_chi", lambda x, out: cps.shichi(x)[1], (0.0, 30.0)),
+    # CuPy's airy computes all four of Ai, Ai', Bi, Bi' (Cephes's), in new arrays
+    ("airyai", "sk_airyai", lambda x, out: cps.airy(x)[0], (-10.0, 10.0)),
+    ("airybi", "sk_airybi", lambda x, out: cps.airy(x)[2], (-10.0, 10.0)),
 ]
 
 
@@ -138,7 +141,7 @@ def main():
                 # check that symkern's compute the same function, not of accuracy
                 scale = cp.maximum(scale, cp.minimum(1.0, cp.sqrt(2 / (cp.pi * cp.abs(x.astype(cp.float64))))))
                 slack = 1e-9 if dt == cp.float64 else 1e-5
-            elif name in ("ei", "ci", "chi"):
+            elif name in ("ei", "ci", "chi", "airyai", "airybi"):
                 # near their zeros (and Ci's oscillation, amplitude 1/x) relative
                 # agreement means nothing: relative to the larger of |value| and 1
                 scale = cp.maximum(scale, 1.0)

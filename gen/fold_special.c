@@ -170,7 +170,8 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
  * spherical Bessel functions, the incomplete elliptic integrals, zeta,
  * dirichlet_eta, polygamma of order 2 and above, beta, the rising and
  * falling factorials, erf2, the incomplete gamma functions and the
- * exponential integrals expint and E1, and Ei, li, Si, Ci, Shi, Chi. */
+ * exponential integrals expint and E1, Ei, li, Si, Ci, Shi, Chi and the
+ * Airy functions. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -184,6 +185,7 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
 #include "../templates/runtime_ratio.h"
 #include "../templates/runtime_incgamma.h"
 #include "../templates/runtime_sici.h"
+#include "../templates/runtime_airy.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -214,3 +216,7 @@ long double fold_si(long double x) { return rt_sil(x); }
 long double fold_ci(long double x) { return rt_cil(x); }
 long double fold_shi(long double x) { return rt_shil(x); }
 long double fold_chi(long double x) { return rt_chil(x); }
+long double fold_airyai(long double x) { return rt_airyail(x); }
+long double fold_airybi(long double x) { return rt_airybil(x); }
+long double fold_airyaiprime(long double x) { return rt_airyaiprimel(x); }
+long double fold_airybiprime(long double x) { return rt_airybiprimel(x); }

@@ -47,5 +47,10 @@ long double fold_si(long double x);
 long double fold_ci(long double x);
 long double fold_shi(long double x);
 long double fold_chi(long double x);
+/* airyai(x), airybi(x), airyaiprime(x), airybiprime(x) */
+long double fold_airyai(long double x);
+long double fold_airybi(long double x);
+long double fold_airyaiprime(long double x);
+long double fold_airybiprime(long double x);
 
 #endif

@@ -78,6 +78,10 @@ const MathFnInfo mathfn_info[MF_COUNT] = {
 	[MF_CI] = {"ci", 1, fold_ci, NULL, NULL, true},
 	[MF_SHI] = {"shi", 1, fold_shi, NULL, NULL, true},
 	[MF_CHI] = {"chi", 1, fold_chi, NULL, NULL, true},
+	[MF_AIRYAI] = {"airyai", 1, fold_airyai, NULL, NULL, true},
+	[MF_AIRYBI] = {"airybi", 1, fold_airybi, NULL, NULL, true},
+	[MF_AIRYAIP] = {"airyaiprime", 1, fold_airyaiprime, NULL, NULL, true},
+	[MF_AIRYBIP] = {"airybiprime", 1, fold_airybiprime, NULL, NULL, true},
 	[MF_DIGAMMA] = {"digamma", 1, fold_digamma, NULL, NULL, true},
 	[MF_TRIGAMMA] = {"trigamma", 1, fold_trigamma, NULL, NULL, true},
 };
@@ -134,6 +138,10 @@ static const Builtin builtins[] = {
 	K("asech", B_ASECH),
 	M("asin", MF_ASIN),
 	M("asinh", MF_ASINH),
+	M("airyai", MF_AIRYAI),
+	M("airyaiprime", MF_AIRYAIP),
+	M("airybi", MF_AIRYBI),
+	M("airybiprime", MF_AIRYBIP),
 	M("atan", MF_ATAN),
 	M("atan2", MF_ATAN2),
 	M("atanh", MF_ATANH),
@@ -214,10 +222,6 @@ static const Builtin builtins[] = {
 	/* SymPy's special functions symkern does not compute yet: refused,
 	 * with a formula where one is exact for real arguments */
 	U("exp_polar", "'exp_polar' is not supported: for a real argument it is exp; write exp(x)"),
-	S("airyai"),
-	S("airybi"),
-	S("airyaiprime"),
-	S("airybiprime"),
 	S("betainc"),
 	S("betainc_regularized"),
 	/* sympy.ccode's spellings */

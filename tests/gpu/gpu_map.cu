@@ -43,6 +43,8 @@ static void domain(const char *name, double *lo, double *hi)
 		// x > 0 for Ci, Chi and li, short of Ci's second zero (3.38)
 		{"fei", -20, 30}, {"fli", 0.01, 1000}, {"fsi", -20, 20}, {"fci", 0.01, 3.3}, {"fshi", -20, 20},
 		{"fchi", 0.01, 30},
+		// short of the Airy functions' first zeros (-2.34, -1.17, -1.02, -2.29)
+		{"fairyai", -2.3, 20}, {"fairybi", -1.1, 20}, {"fairyaip", -1, 20}, {"fairybip", -2.2, 20},
 		// away from elliptic_f's singularity (m sin(phi)^2 = 1) and zeta(s, a)'s zeros (s < 1),
 		// where the two targets' sin and pow differ by an ulp and the results by hundreds
 		{"fellf", -1, 0.9}, {"fhurwitz", 1.5, 10},

@@ -48,7 +48,8 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "acot", "asec", "acsc", "asech", "acsch", "acoth", "Mod", "frac", "erfinv", "erfcinv", "LambertW",
     "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
     "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta", "beta", "RisingFactorial",
-    "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1", "Ei", "li", "Si", "Ci", "Shi", "Chi")})
+    "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1", "Ei", "li", "Si", "Ci", "Shi", "Chi", "airyai", "airybi",
+    "airyaiprime", "airybiprime")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -104,6 +105,18 @@ def spherical_envelope(n):
         a = np.abs(v)
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(a >= max(n, 0.5), np.minimum(1.0, 1 / a), 0.0)
+    return env
+
+
+def airy_envelope(prime):
+    """The amplitude |x|^-1/4 / sqrt(pi) of Ai and Bi (|x|^1/4 / sqrt(pi)
+    of their derivatives) where they oscillate, x < -1; 0 elsewhere (as
+    bessel_envelope)."""
+    import numpy as np
+    def env(v):
+        a = np.abs(v)
+        with np.errstate(divide="ignore", over="ignore"):
+            return np.where(v < -1, a ** (0.25 if prime else -0.25) / math.sqrt(math.pi), 0.0)
     return env
 
 
@@ -343,6 +356,14 @@ SINGLES = [
                              D.logu(1e4, 1e12), *[D.near(z) for z in (3.3841804225511862, 6.427047744050369,
                                                                        9.525575457580667, 3151.017748908205)]],
        "ci", envelope=spherical_envelope(3)),
+    # the Airy functions (runtime_airy.h): x >= 0 across the switches (2,
+    # 5.5, 9) to the underflow of Ai and the overflow of Bi, and subnormal;
+    # x < 0 over the Maclaurin range, across its switch, and the asymptotic
+    # range to -1e10 (float -8e4: the phase's error grows beyond), judged
+    # in ulps of the amplitude as well (airy_envelope)
+    *[_s("f_%s" % n, getattr(sympy, n)(x), [D.uni(-12, 12), D.uni(0, 12), D.logu(SUB, 1), D.logu(1, lambda L: 104 if L["gmax"] > 100 else 25),
+                                           D.uni(-10, -4), D.logu(1, lambda L: 1e10 if L["gmax"] > 100 else 8e4, True)], "airy",
+         envelope=airy_envelope(n.endswith("prime"))) for n in ("airyai", "airybi", "airyaiprime", "airybiprime")],
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

@@ -377,6 +377,10 @@ def _compile(e, track, edge=lambda name, a: None):
                 return fn(v)
         g = _guard(sici, "sin" if cls in ("Si", "Ci") else ("exp" if cls in ("Ei", "Shi", "Chi") else ""))
         return lambda env: track(g(args[0](env)))
+    if cls in ("airyai", "airybi", "airyaiprime", "airybiprime"):
+        fn = mp.airyai if cls.startswith("airyai") else mp.airybi
+        g = _guard(lambda v: fn(v, 1 if cls.endswith("prime") else 0), "exp")
+        return lambda env: track(g(args[0](env)))
     if cls == "erf2":  # erf(y) - erf(x), each side from the end where it is small
         def erf2(a, b):
             with mp.workprec(mp.prec + 80):

@@ -48,7 +48,8 @@ SUPPORTED = {
     'besselj', 'bessely', 'polygamma', 'besseli', 'besselk', 'jn', 'yn',
     'elliptic_k', 'elliptic_e', 'elliptic_f', 'zeta', 'dirichlet_eta', 'beta',
     'RisingFactorial', 'FallingFactorial', 'erf2', 'lowergamma', 'uppergamma',
-    'expint', 'Ei', 'li', 'Si', 'Ci', 'Shi', 'Chi',
+    'expint', 'Ei', 'li', 'Si', 'Ci', 'Shi', 'Chi', 'airyai', 'airybi',
+    'airyaiprime', 'airybiprime',
 }
 
 # ---------------------------------------------------------------- strings
@@ -160,7 +161,7 @@ def later():
     and falling factorials, erf2, the incomplete gamma functions and the
     exponential integrals (issue 17), as themselves and as SymPy's diff
     prints them, then Ei, li, Si, Ci, Shi and Chi and what integrate prints
-    with them."""
+    with them, then the Airy functions and their derivatives."""
     return [sp.besseli(0, x), sp.besseli(-2, x + y), sp.besselk(1, x), sp.besselk(3, x / 2), sp.jn(0, x),
             sp.jn(3, x + y), sp.yn(1, x), sp.yn(2, x / 2), sp.diff(sp.besseli(0, x), x),
             sp.diff(sp.besselk(1, x), x), sp.diff(sp.jn(2, x), x), sp.diff(sp.yn(0, x), x),
@@ -176,7 +177,9 @@ def later():
             sp.Ei(x), sp.li(x + 2), sp.Si(x), sp.Ci(x + 1), sp.Shi(x / 2), sp.Chi(x + 1),
             sp.diff(sp.Si(x ** 2), x), sp.diff(sp.li(x + 2), x), sp.integrate(sp.sin(x) / x, x),
             sp.integrate(sp.exp(x) / x, x), sp.integrate(1 / sp.log(x + 2), x), sp.integrate(sp.cosh(x) / x, x),
-            sp.Ei(sp.log(x + 2)), sp.li(x + 2).rewrite(sp.Ei)]
+            sp.Ei(sp.log(x + 2)), sp.li(x + 2).rewrite(sp.Ei),
+            sp.airyai(x), sp.airybi(x / 2), sp.airyaiprime(x - 1), sp.airybiprime(x), sp.diff(sp.airyai(x ** 2), x),
+            sp.diff(sp.airybiprime(x), x), sp.airyai(x).rewrite(sp.besselj)]
 
 
 def manipulated():
@@ -335,7 +338,9 @@ MPMATH_C = {'exp2': lambda a: mpmath.power(2, a), 'log2': lambda a: mpmath.log(a
             # SymPy's spherical Bessel functions, which its mpmath printer
             # leaves by name
             'jn': lambda n, a: mpmath.sqrt(mpmath.pi / (2 * a)) * mpmath.besselj(n + mpmath.mpf(1) / 2, a),
-            'yn': lambda n, a: mpmath.sqrt(mpmath.pi / (2 * a)) * mpmath.bessely(n + mpmath.mpf(1) / 2, a)}
+            'yn': lambda n, a: mpmath.sqrt(mpmath.pi / (2 * a)) * mpmath.bessely(n + mpmath.mpf(1) / 2, a),
+            # and the Airy functions' derivatives
+            'airyaiprime': lambda a: mpmath.airyai(a, 1), 'airybiprime': lambda a: mpmath.airybi(a, 1)}
 
 
 def run(f, pt, prec):

@@ -91,6 +91,10 @@ R(r_si, mathfn_info[MF_SI].fold1(a[0]))
 R(r_ci, mathfn_info[MF_CI].fold1(a[0]))
 R(r_shi, mathfn_info[MF_SHI].fold1(a[0]))
 R(r_chi, mathfn_info[MF_CHI].fold1(a[0]))
+R(r_airyai, mathfn_info[MF_AIRYAI].fold1(a[0]))
+R(r_airybi, mathfn_info[MF_AIRYBI].fold1(a[0]))
+R(r_airyaip, mathfn_info[MF_AIRYAIP].fold1(a[0]))
+R(r_airybip, mathfn_info[MF_AIRYBIP].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
@@ -173,6 +177,11 @@ static const Case cases[] = {
 	{"fei", r_ei, NULL, -30, 60, 5, 5}, {"fli", r_li, NULL, 0.001L, 1e6L, 5, 5},
 	{"fsi", r_si, NULL, -40, 40, 5, 5}, {"fci", r_ci, NULL, 0.001L, 3.3L, 6, 6},
 	{"fshi", r_shi, NULL, -60, 60, 5, 5}, {"fchi", r_chi, NULL, 0.001L, 60, 5, 5},
+	/* the Airy functions through the series, the integral and the
+	 * asymptotic expansions, x < 0 short of the first zeros (-2.34,
+	 * -1.02, -1.17, -2.29), Bi short of float's overflow (25) */
+	{"fairyai", r_airyai, NULL, -2.3L, 40, 5, 5}, {"fairybi", r_airybi, NULL, -1.1L, 20, 5, 5},
+	{"fairyaip", r_airyaip, NULL, -1, 40, 5, 5}, {"fairybip", r_airybip, NULL, -2.2L, 20, 5, 5},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
@@ -342,6 +351,17 @@ UNIT_TEST(test_special_edges, "cpu", 0)
 	ck_assert_int_eq(funcs_fchi_map_f64_cpu(7, sx, 1, os, 1), 0);
 	ck_assert(os[0] == -HUGE_VAL && os[1] == HUGE_VAL && isnan(os[2]) && isnan(os[3]) && isnan(os[4]));
 	ck_assert(os[5] == HUGE_VAL && fabs(os[6] - 2.4526669226469147) <= 5e-16);
+	/* the Airy functions at 0 (the constants), +-inf, NaN, beyond Ai's
+	 * underflow and Bi's overflow */
+	double ax[] = {0.0, INFINITY, -INFINITY, NAN, 800.0}, oa[5];
+	ck_assert_int_eq(funcs_fairyai_map_f64_cpu(5, ax, 1, oa, 1), 0);
+	ck_assert(fabs(oa[0] - 0.35502805388781724) <= 1e-16 && oa[1] == 0 && oa[2] == 0 && isnan(oa[3]) && oa[4] == 0);
+	ck_assert_int_eq(funcs_fairybi_map_f64_cpu(5, ax, 1, oa, 1), 0);
+	ck_assert(fabs(oa[0] - 0.61492662744600074) <= 1.2e-16 && oa[1] == HUGE_VAL && oa[2] == 0 && isnan(oa[3]) && oa[4] == HUGE_VAL);
+	ck_assert_int_eq(funcs_fairyaip_map_f64_cpu(5, ax, 1, oa, 1), 0);
+	ck_assert(fabs(oa[0] + 0.25881940379280680) <= 1e-16 && oa[1] == 0 && oa[2] == 0 && isnan(oa[3]) && oa[4] == 0);
+	ck_assert_int_eq(funcs_fairybip_map_f64_cpu(5, ax, 1, oa, 1), 0);
+	ck_assert(fabs(oa[0] - 0.44828835735382636) <= 1e-16 && oa[1] == HUGE_VAL && oa[2] == 0 && isnan(oa[3]) && oa[4] == HUGE_VAL);
 }
 END_TEST
 
