@@ -1,8 +1,9 @@
 /* special_f32.c: every float argument of the float special functions of
  * templates/runtime_special.h, runtime_gamma.h, runtime_bessel.h (J0,
  * J1, Y0, Y1), runtime_besselik.h (I0, I1, K0, K1) and
- * runtime_spherical.h (j0, j1, y0, y1), runtime_elliptic.h (K, E) and
- * runtime_incgamma.h (E1) against their double versions (within 4
+ * runtime_spherical.h (j0, j1, y0, y1), runtime_elliptic.h (K, E),
+ * runtime_incgamma.h (E1), runtime_sici.h (Ei, li, Si, Ci, Shi, Chi) and
+ * runtime_airy.h (Ai, Bi, Ai', Bi') against their double versions (within 4
  * ulps of double: about 1e-9 float ulps), on the CPU: the exhaustive
  * measurement behind their f32 rows in tests/oracle/bounds.txt and
  * docs/accuracy.md.  Not part of make check (minutes of one core):
@@ -25,11 +26,17 @@
 
 /* In float ulps of ref, or (amp) of the larger of ref and the Bessel
  * functions' amplitude, min(1, sqrt(2/(pi |x|))) (amp 1) or for the
- * spherical ones min(1, 1/|x|) (amp 2): near their zeros relative accuracy
- * is not kept (docs/accuracy.md, "u|a"). */
+ * spherical ones min(1, 1/|x|) (amp 2), Ci's 1/x for x >= 3 (amp 3), the
+ * Airy functions' |x|^-1/4/sqrt(pi) (amp 4; derivatives |x|^1/4/sqrt(pi),
+ * amp 5) for x < -1: near their zeros relative accuracy is not kept
+ * (docs/accuracy.md, "u|a"). */
 static double ulps(float got, double ref, double x, int amp)
 {
-	const double a = amp == 1 ? fmin(1, sqrt(2 / (3.141592653589793 * fabs(x)))) : amp ? fmin(1, 1 / fabs(x)) : 0;
+	const double a = amp == 1   ? fmin(1, sqrt(2 / (3.141592653589793 * fabs(x))))
+	                 : amp == 2 ? fmin(1, 1 / fabs(x))
+	                 : amp == 3 ? (x >= 3 ? 1 / x : 0)
+	                 : amp >= 4 ? (x < -1 ? pow(fabs(x), amp == 4 ? -0.25 : 0.25) / sqrt(3.141592653589793) : 0)
+	                            : 0;
 	int e;
 	if (isinf((float)ref)) /* beyond the float range: its rounding is +-inf */
 		ref = (double)(float)ref;
@@ -71,6 +78,17 @@ static const struct {
 	{"elliptic_kf", t_elliptic_kf, t_elliptic_k, -3.4e38f, 1, 0},
 	{"elliptic_ef", t_elliptic_ef, t_elliptic_e, -3.4e38f, 1, 0},
 	{"e1f", t_e1f, t_e1, 0, 3.4e38f, 0},
+	{"eif", t_eif, t_ei, -3.4e38f, 3.4e38f, 0},
+	{"lif", t_lif, t_li, 0, 3.4e38f, 0},
+	{"sif", t_sif, t_si, -3.4e38f, 3.4e38f, 0},
+	{"cif", t_cif, t_ci, 0, 3.4e38f, 3},
+	{"shif", t_shif, t_shi, -3.4e38f, 3.4e38f, 0},
+	{"chif", t_chif, t_chi, 0, 3.4e38f, 0},
+	/* x >= -8e4: beyond, float's two-part phase is lost (symkern(5)) */
+	{"airyaif", t_airyaif, t_airyai, -8e4f, 3.4e38f, 4},
+	{"airybif", t_airybif, t_airybi, -8e4f, 3.4e38f, 4},
+	{"airyaiprimef", t_airyaiprimef, t_airyaiprime, -8e4f, 3.4e38f, 5},
+	{"airybiprimef", t_airybiprimef, t_airybiprime, -8e4f, 3.4e38f, 5},
 };
 
 int main(int argc, char **argv)
