@@ -48,12 +48,17 @@
 #define SK_AIRY_EPS SK_PICK(SK_L(3e-8), SK_L(5e-17), SK_L(3e-20))
 #define SK_AIRY_1_SQRTPI SK_L(0.564189583547756286948079451560772586)
 
-/* (h, l) = (a + al) (b + bl), renormalized */
+/* (h, l) = (a + al) (b + bl), renormalized.  Written so that a compiler
+ * that contracts a * b + c into an fma (nvcc, GCC on FMA targets) cannot
+ * break it: the high part is one fma and the low part its exact remainder
+ * by another (with a * b rounded first and then added to its own error,
+ * contraction counted that error twice: 1e14 ulps for Ai(-7e9) on the
+ * GPU). */
 SK_LIB(FN) void SK_F(dd_mul)(SK_T a, SK_T al, SK_T b, SK_T bl, SK_T *h, SK_T *l)
 {
-	const SK_T p = a * b, e = SK_M(fma)(a, b, -p) + (a * bl + al * b), s = p + e;
+	const SK_T c = a * bl + al * b, s = SK_M(fma)(a, b, c);
 	*h = s;
-	*l = e - (s - p);
+	*l = SK_M(fma)(a, b, -s) + c;
 }
 
 /* (h, l) += (a + al) */
@@ -202,16 +207,20 @@ SK_LIB(FN) SK_T SK_F(airy)(SK_T x, int which)
 	if (isinf(x))
 		return x > 0 && bi ? x : 0;
 	if (x >= 0 && !bi && x >= 2) {
-		/* Ai = (1/pi) sqrt(x/3) e^-zeta (e^zeta K_1/3), Ai' likewise */
-		SK_T k, e;
+		/* Ai = (1/pi) sqrt(x/3) e^-zeta (e^zeta K_1/3), Ai' likewise;
+		 * e^-zeta in halves where it is subnormal, so that only the
+		 * result rounds there (10 ulps for Ai'(104.7) on the GPU) */
+		SK_T k, e, v;
 		SK_F(airy_zeta)(x, &zh, &zl);
-		e = SK_M(exp)(-zh) * (1 - zl);
-		if (e == 0) /* underflow */
-			return d ? -(SK_T)0 : 0;
-		k = SK_F(airy_k)(zh, d);
-		if (d)
-			return -x * SK_L(0.183776298473930683264059240280664837) /* 1/(pi sqrt 3) */ * (e * k);
-		return SK_M(sqrt)(x / 3) * SK_L(0.318309886183790671537767526745028724) * (e * k);
+		if (zh > SK_PICK(SK_L(104.0), SK_L(745.2), SK_L(11410.0)))
+			return d ? -(SK_T)0 : 0; /* underflow */
+		k = SK_F(airy_k)(zh, d) * (1 - zl);
+		v = d ? -x * SK_L(0.183776298473930683264059240280664837) /* 1/(pi sqrt 3) */ * k
+		      : SK_M(sqrt)(x / 3) * SK_L(0.318309886183790671537767526745028724) * k;
+		if (zh < SK_PICK(SK_L(80.0), SK_L(700.0), SK_L(11300.0)))
+			return SK_M(exp)(-zh) * v;
+		e = SK_M(exp)(-zh / 2);
+		return e * (v * e);
 	}
 	if (SK_M(fabs)(x) < SK_AIRY_X)
 		return SK_F(airy_comb)(x, d, bi);

@@ -85,10 +85,12 @@ SK_LIB(FN) SK_T SK_F(sici_pos)(SK_T x, int first, int step)
 {
 	SK_T th = 1, tl = 0, sh = 0, sl = 0;
 	for (int j = 1; j < 400; j++) {
-		const SK_T fj = (SK_T)j, q = x / fj, ql = SK_M(fma)(-q, fj, x) / fj, p = th * q,
-		           pl = SK_M(fma)(th, q, -p) + (th * ql + tl * q);
-		th = p + pl;
-		tl = pl - (th - p);
+		/* th q + (th ql + tl q) in two parts, contraction-proof as
+		 * runtime_airy.h's dd_mul */
+		const SK_T fj = (SK_T)j, q = x / fj, ql = SK_M(fma)(-q, fj, x) / fj, c = th * ql + tl * q,
+		           p = SK_M(fma)(th, q, c);
+		tl = SK_M(fma)(th, q, -p) + c;
+		th = p;
 		if (j >= first && (j - first) % step == 0) {
 			const SK_T u = th / fj, ul = (SK_M(fma)(-u, fj, th) + tl) / fj, s = sh + u;
 			sl += SK_F(sum_err)(sh, u, s) + ul;
