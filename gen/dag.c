@@ -269,9 +269,11 @@ Node *dag_call(Dag *d, MathFn fn, Node **args)
 			r = mi->fold1(x);
 		else if (mi->arity == 2)
 			r = mi->fold2(x, args[1]->val.v);
-		else {
-			assert(mi->arity == 3 && args[1] && args[2]); /* args holds mi->arity nodes */
+		else if (mi->arity == 3)
 			r = mi->fold3(x, args[1]->val.v, args[2]->val.v);
+		else {
+			assert(mi->arity == 4 && args[3]); /* args holds mi->arity nodes */
+			r = mi->fold4(x, args[1]->val.v, args[2]->val.v, args[3]->val.v);
 		}
 		if (fn == MF_FABS && args[0]->val.exact) /* stays exact */
 			return dag_const(d, args[0]->val.p < 0 ? num_neg(args[0]->val) : args[0]->val);

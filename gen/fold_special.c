@@ -170,8 +170,8 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
  * spherical Bessel functions, the incomplete elliptic integrals, zeta,
  * dirichlet_eta, polygamma of order 2 and above, beta, the rising and
  * falling factorials, erf2, the incomplete gamma functions and the
- * exponential integrals expint and E1, Ei, li, Si, Ci, Shi, Chi and the
- * Airy functions. */
+ * exponential integrals expint and E1, Ei, li, Si, Ci, Shi, Chi, the
+ * Airy functions and the incomplete beta functions. */
 #define SK_RT(name) rt_##name
 #define SK_LIB(name) SK_LIB_##name
 #define SK_LIB_FN static
@@ -186,6 +186,7 @@ long double fold_elliptic_e(long double m) { return agm_ke(m, 1); }
 #include "../templates/runtime_incgamma.h"
 #include "../templates/runtime_sici.h"
 #include "../templates/runtime_airy.h"
+#include "../templates/runtime_betainc.h"
 #undef SK_TK
 #include "../templates/runtime_untype.h"
 #undef SK_LIB_FN
@@ -220,3 +221,11 @@ long double fold_airyai(long double x) { return rt_airyail(x); }
 long double fold_airybi(long double x) { return rt_airybil(x); }
 long double fold_airyaiprime(long double x) { return rt_airyaiprimel(x); }
 long double fold_airybiprime(long double x) { return rt_airybiprimel(x); }
+long double fold_betainc(long double a, long double b, long double x1, long double x2)
+{
+	return rt_betaincl(a, b, x1, x2);
+}
+long double fold_betainc_regularized(long double a, long double b, long double x1, long double x2)
+{
+	return rt_betainc_regularizedl(a, b, x1, x2);
+}

@@ -52,5 +52,8 @@ long double fold_airyai(long double x);
 long double fold_airybi(long double x);
 long double fold_airyaiprime(long double x);
 long double fold_airybiprime(long double x);
+/* betainc(a, b, x1, x2), betainc_regularized(a, b, x1, x2) */
+long double fold_betainc(long double a, long double b, long double x1, long double x2);
+long double fold_betainc_regularized(long double a, long double b, long double x1, long double x2);
 
 #endif

@@ -19,7 +19,7 @@ typedef enum {
 	MF_ZETA, MF_HURWITZ, MF_ETA, MF_POLYGAMMA, MF_BETA, MF_RISING, MF_FALLING, MF_ERF2,
 	MF_LOWERGAMMA, MF_UPPERGAMMA, MF_EXPINT, MF_E1, MF_EI, MF_LI, MF_SI, MF_CI, MF_SHI, MF_CHI,
 	MF_AIRYAI, MF_AIRYBI, MF_AIRYAIP, MF_AIRYBIP,
-	MF_DIGAMMA, MF_TRIGAMMA,
+	MF_DIGAMMA, MF_TRIGAMMA, MF_BETAINC, MF_BETAINCREG,
 	MF_COUNT
 } MathFn;
 
@@ -29,6 +29,7 @@ typedef struct {
 	long double (*fold1)(long double);
 	long double (*fold2)(long double, long double);
 	long double (*fold3)(long double, long double, long double);
+	long double (*fold4)(long double, long double, long double, long double);
 	/* Not the C library's: generated code calls NAME_priv_CNAME[f], which
 	 * the header defines (templates/runtime_gamma.h, runtime_special.h). */
 	bool runtime;

@@ -93,12 +93,14 @@ m4_undivert([[runtime_gamma.h]])m4_undivert([[runtime_special.h]])m4_undivert([[
 m4_undivert([[runtime_bessel.h]])m4_undivert([[runtime_besselik.h]])m4_undivert([[runtime_spherical.h]])m4_dnl
 m4_undivert([[runtime_elliptic.h]])m4_undivert([[runtime_zeta.h]])m4_undivert([[runtime_ratio.h]])m4_dnl
 m4_undivert([[runtime_incgamma.h]])m4_undivert([[runtime_sici.h]])m4_undivert([[runtime_airy.h]])m4_dnl
+m4_undivert([[runtime_betainc.h]])m4_dnl
 #undef SK_TK
 #define SK_TK 1 /* float */
 m4_undivert([[runtime_gamma.h]])m4_undivert([[runtime_special.h]])m4_undivert([[runtime_recur.h]])m4_dnl
 m4_undivert([[runtime_bessel.h]])m4_undivert([[runtime_besselik.h]])m4_undivert([[runtime_spherical.h]])m4_dnl
 m4_undivert([[runtime_elliptic.h]])m4_undivert([[runtime_zeta.h]])m4_undivert([[runtime_ratio.h]])m4_dnl
 m4_undivert([[runtime_incgamma.h]])m4_undivert([[runtime_sici.h]])m4_undivert([[runtime_airy.h]])m4_dnl
+m4_undivert([[runtime_betainc.h]])m4_dnl
 #undef SK_TK
 m4_undivert([[runtime_untype.h]])]])m4_dnl
 #undef SK_RT

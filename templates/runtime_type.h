@@ -16,15 +16,14 @@
  * header.h.m4 pastes this file into NAME.h, then runtime_gamma.h,
  * runtime_special.h, runtime_recur.h, runtime_bessel.h, runtime_besselik.h,
  * runtime_spherical.h, runtime_elliptic.h, runtime_zeta.h,
- * runtime_ratio.h, runtime_incgamma.h, runtime_sici.h and runtime_airy.h once with SK_TK 2 and
- * once with
- * SK_TK 1, then
+ * runtime_ratio.h, runtime_incgamma.h, runtime_sici.h, runtime_airy.h and
+ * runtime_betainc.h once with SK_TK 2 and once with SK_TK 1, then
  * runtime_untype.h, which undefines these names: the header leaves none
  * of them to its includer.  The generator's constant folding
  * (gen/fold_special.c) includes runtime_gamma.h, runtime_recur.h,
  * runtime_spherical.h, runtime_elliptic.h, runtime_zeta.h,
- * runtime_ratio.h, runtime_incgamma.h, runtime_sici.h and runtime_airy.h
- * with SK_TK 3. */
+ * runtime_ratio.h, runtime_incgamma.h, runtime_sici.h, runtime_airy.h and
+ * runtime_betainc.h with SK_TK 3. */
 #define SK_CAT_(a, b) a##b
 #define SK_CAT(a, b) SK_CAT_(a, b)
 #define SK_TYPE_1 float

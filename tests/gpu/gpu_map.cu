@@ -48,6 +48,10 @@ static void domain(const char *name, double *lo, double *hi)
 		// away from elliptic_f's singularity (m sin(phi)^2 = 1) and zeta(s, a)'s zeros (s < 1),
 		// where the two targets' sin and pow differ by an ulp and the results by hundreds
 		{"fellf", -1, 0.9}, {"fhurwitz", 1.5, 10},
+		// the incomplete beta functions' domain: a, b > 0, x in [0, 1] (x/32 of (1, 32) in
+		// fbetainc and fbetainc4); a, b >= 1/2, where no tail is the complement of a much
+		// larger one
+		{"fbetainc", 1, 32}, {"fbetainc4", 1, 32}, {"fbetaincreg4", 0.5, 1}, {"fbetainc5", 0.5, 1},
 	};
 	*lo = -2;
 	*hi = 2;

@@ -118,6 +118,19 @@ def pair(*regions):
     return r
 
 
+def mean_beta(lo, hi):
+    """(a, b, x): a and b log-uniform in [lo, hi], x within a few standard
+    deviations of the mean a/(a + b) of the beta distribution, clipped to
+    [0, 1]: where the incomplete beta function's two tails meet."""
+    def r(rng, n, prec):
+        a = np.exp(rng.uniform(math.log(lo), math.log(hi), n))
+        b = np.exp(rng.uniform(math.log(lo), math.log(hi), n))
+        c = a + b
+        x = a / c + rng.normal(0, 2, n) * np.sqrt(a * b / (c + 1)) / c
+        return a, b, np.clip(x, 0, 1)
+    return r
+
+
 def step_pair(a, b):
     """(x, x + h): x uniform in [a, b], h of either sign and of magnitude
     log-uniform from the precision's eps (relative to x, at least its

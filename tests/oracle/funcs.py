@@ -49,7 +49,7 @@ SYM_NAMES.update({n: getattr(sympy, n) for n in (
     "besselj", "bessely", "besseli", "besselk", "jn", "yn", "polygamma",
     "elliptic_k", "elliptic_e", "elliptic_f", "zeta", "dirichlet_eta", "beta", "RisingFactorial",
     "FallingFactorial", "erf2", "lowergamma", "uppergamma", "expint", "E1", "Ei", "li", "Si", "Ci", "Shi", "Chi", "airyai", "airybi",
-    "airyaiprime", "airybiprime")})
+    "airyaiprime", "airybiprime", "betainc", "betainc_regularized")})
 
 x, y, z = sympy.symbols("x y z")
 PI = math.pi
@@ -90,7 +90,7 @@ def bessel_envelope(n):
     "u|a" of bounds.txt allows an error of a ulps of it besides u ulps of
     the value (near zeros, where no evaluation keeps relative accuracy)."""
     import numpy as np
-    def env(v):
+    def env(v, *_):
         a = np.abs(v)
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(a >= max(n, 0.5), np.minimum(1.0, np.sqrt(2 / (math.pi * a))), 0.0)
@@ -101,7 +101,7 @@ def spherical_envelope(n):
     """The amplitude 1/|x| (at most 1) of the spherical j_n and y_n where
     they oscillate, |x| >= n, 0 elsewhere (as bessel_envelope)."""
     import numpy as np
-    def env(v):
+    def env(v, *_):
         a = np.abs(v)
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(a >= max(n, 0.5), np.minimum(1.0, 1 / a), 0.0)
@@ -113,14 +113,14 @@ def airy_envelope(prime):
     of their derivatives) where they oscillate, x < -1; 0 elsewhere (as
     bessel_envelope)."""
     import numpy as np
-    def env(v):
+    def env(v, *_):
         a = np.abs(v)
         with np.errstate(divide="ignore", over="ignore"):
             return np.where(v < -1, a ** (0.25 if prime else -0.25) / math.sqrt(math.pi), 0.0)
     return env
 
 
-def digamma_envelope(v):
+def digamma_envelope(v, *_):
     """log(2 - x) + |pi cot(pi x)| for x < 0, 0 elsewhere: at least the
     sum of the sizes of the two terms of digamma's reflection
     psi(1 - x) - pi cot(pi x), which cancel near its zeros on the negative
@@ -128,6 +128,21 @@ def digamma_envelope(v):
     import numpy as np
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
         return np.where(v < 0, np.log(2 - np.minimum(v, 0)) + np.abs(np.pi / np.tan(np.pi * v)), 0.0)
+
+
+def betainc_envelope(reg):
+    """The whole integral, 1 or beta(a, b), of betainc(a, b, 0, x) (at
+    least the larger of the result and its complement): where a or b is
+    below 1, the smaller tail at x may be the complement of the one
+    computed (a bound "u|a" of bounds.txt)."""
+    import numpy as np
+    lg = np.vectorize(math.lgamma)
+    def env(a, b, *_):
+        if reg:
+            return np.ones_like(a)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.exp(lg(a) + lg(b) - lg(a + b))
+    return env
 
 
 LN = lambda L: L["lnmax"]      # exp overflows above this
@@ -364,6 +379,22 @@ SINGLES = [
     *[_s("f_%s" % n, getattr(sympy, n)(x), [D.uni(-12, 12), D.uni(0, 12), D.logu(SUB, 1), D.logu(1, lambda L: 104 if L["gmax"] > 100 else 25),
                                            D.uni(-10, -4), D.logu(1, lambda L: 1e10 if L["gmax"] > 100 else 8e4, True)], "airy",
          envelope=airy_envelope(n.endswith("prime"))) for n in ("airyai", "airybi", "airyaiprime", "airybiprime")],
+    # the incomplete beta functions (runtime_betainc.h) from 0 to x: a, b
+    # from 1 to 30 (the direct prefactor) and to 1000 (Stirling's from 16),
+    # x anywhere and near the mean a/(a + b), where the tails meet (a, b >=
+    # 1: the smaller tail is computed, or the complement of one within a
+    # factor of about 6 of it); a, b to 1e4 (betainc_large: the continued
+    # fraction near the mean is ill-conditioned, sqrt(a + b) terms of
+    # similar size); a or b below 1 (betainc_small: judged in ulps of the
+    # whole integral as well, betainc_envelope)
+    *[_s("f_%s%s" % (n, r), getattr(sympy, n)(x, y, 0, z), regions, "betainc" + r, (x, y, z),
+         envelope=betainc_envelope(n.endswith("regularized")) if r else None)
+      for n in ("betainc_regularized", "betainc")
+      for r, regions in (("", [D.pair(D.uni(1, 30), D.uni(1, 30), D.uni(0, 1)),
+                               D.pair(D.logu(1, 1e3), D.logu(1, 1e3), D.uni(0, 1)), D.mean_beta(1, 1e3)]),
+                         ("_large", [D.pair(D.logu(16, 1e4), D.logu(16, 1e4), D.uni(0, 1)), D.mean_beta(100, 1e4)]),
+                         ("_small", [D.pair(D.logu(1e-3, 1), D.logu(1e-3, 30), D.uni(0, 1)),
+                                     D.pair(D.logu(1e-3, 30), D.logu(1e-3, 1), D.uni(0, 1))]))],
     # digamma and trigamma (runtime_gamma.h): around the positive root of
     # psi (relative accuracy kept there), the recurrence's range, large and
     # subnormal arguments, and the negative axis, where psi is judged in

@@ -223,7 +223,7 @@ def judge_singles(cases, results, bounds, where, tables):
         # others.
         a = absb.get((c.bound, c.prec), (None, None))[col]
         if a is not None and s["n"]:
-            env = c.envelope(c.points[0]) if getattr(c, "envelope", None) else np.zeros(c.points.shape[1])
+            env = c.envelope(*c.points) if getattr(c, "envelope", None) else np.zeros(c.points.shape[1])
             with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
                 eu = np.where(env > 0, reference.abs_errors(results[c], c.ref) / reference.ulps_of(env, c.prec), np.inf)
             # max env: of the results beyond u ulps, those the envelope judges

@@ -381,6 +381,31 @@ def _compile(e, track, edge=lambda name, a: None):
         fn = mp.airyai if cls.startswith("airyai") else mp.airybi
         g = _guard(lambda v: fn(v, 1 if cls.endswith("prime") else 0), "exp")
         return lambda env: track(g(args[0](env)))
+    if cls in ("betainc", "betainc_regularized"):  # a, b > 0, x1, x2 in [0, 1]
+        reg = cls == "betainc_regularized"
+
+        def tails(a, b, v):
+            """(lower, upper) regularized tails at v, the smaller by DLMF
+            8.17.8 (positive terms: mpmath's own betainc, by the
+            alternating 2F1(a, 1 - b; a + 1; x), fails for large b)"""
+            if v == 0 or v == 1:
+                return (mp.mpf(v), 1 - mp.mpf(v))
+            w = 1 - v
+            lo = v * (a + b + 2) < a + 1
+            p, q, t = (a, b, v) if lo else (b, a, w)
+            s = mp.exp(a * mp.log(v) + b * mp.log(w) - mp.log(p) - mp.log(mp.beta(a, b))) * mp.hyp2f1(a + b, 1, p + 1, t)
+            return (s, 1 - s) if lo else (1 - s, s)
+
+        def binc(a, b, x1, x2):
+            if not (a > 0 and b > 0 and 0 <= x1 <= 1 and 0 <= x2 <= 1):
+                return None
+            with mp.workprec(mp.prec + 120):
+                l1, u1 = tails(a, b, x1)
+                l2, u2 = tails(a, b, x2)
+                v = (l2 - l1) if min(l1, l2) <= min(u1, u2) else (u1 - u2)
+                return v if reg else v * mp.beta(a, b)
+        g = _guard(binc)
+        return lambda env: track(g(args[0](env), args[1](env), args[2](env), args[3](env)))
     if cls == "erf2":  # erf(y) - erf(x), each side from the end where it is small
         def erf2(a, b):
             with mp.workprec(mp.prec + 80):

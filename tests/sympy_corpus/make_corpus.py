@@ -49,7 +49,7 @@ SUPPORTED = {
     'elliptic_k', 'elliptic_e', 'elliptic_f', 'zeta', 'dirichlet_eta', 'beta',
     'RisingFactorial', 'FallingFactorial', 'erf2', 'lowergamma', 'uppergamma',
     'expint', 'Ei', 'li', 'Si', 'Ci', 'Shi', 'Chi', 'airyai', 'airybi',
-    'airyaiprime', 'airybiprime',
+    'airyaiprime', 'airybiprime', 'betainc', 'betainc_regularized',
 }
 
 # ---------------------------------------------------------------- strings

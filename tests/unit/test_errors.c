@@ -164,8 +164,9 @@ static const Bad bad[] = {
 	{"f(x) = coth(x > 1)", 1, 13, "'coth' needs a number, not a condition"},
 	{"f(x) = acoth(x, x)", 1, 8, "'acoth' takes 1 argument, got 2"},
 	{"f(x) = Mod(x)", 1, 8, "'Mod' takes 2 arguments, got 1"},
-	/* special functions not computed yet: a hint, a formula where one is exact */
-	{"f(x) = betainc_regularized(x, x, x, x)", 1, 8, "'betainc_regularized' is a special function symkern does not compute yet (symkern(5) lists those it does)"},
+	/* special functions: their arities, constants outside the domain */
+	{"f(x) = betainc_regularized(x, x, x)", 1, 8, "'betainc_regularized' takes 4 arguments, got 3"},
+	{"f(x) = x + betainc(-1, 2, 0, 1/2)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = airyai(x, x)", 1, 8, "'airyai' takes 1 argument, got 2"},
 	{"f(x) = jn(-130, x)", 1, 11, "jn's order must be an integer constant from -129 to 128"},
 	{"f(x) = yn(1.5, x)", 1, 11, "yn's order must be an integer constant from -129 to 128"},
@@ -189,8 +190,8 @@ static const Bad bad[] = {
 	{"f(x) = polygamma(x)", 1, 8, "'polygamma' takes 2 arguments, got 1"},
 	{"f(x) = x + digamma(-3)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = x + polygamma(1, 0)", 1, 12, "constant expression is not a finite real number"},
-	{"f(x) = betainc(x, x, x, x)", 1, 8, "'betainc' is a special function symkern does not compute yet"},
-	{"f(x) = betainc(x, x, x, x)", 1, 8, "'betainc' is a special function symkern does not compute yet (symkern(5) lists those it does)"},
+	{"f(x) = betainc(x, x, x, x, x)", 1, 8, "'betainc' takes 4 arguments, got 5"},
+	{"f(x) = x + betainc_regularized(2, 3, 0, 2)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = x + Ci(-1)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = x + li(1)", 1, 12, "constant expression is not a finite real number"},
 	{"f(x) = Si(x, x)", 1, 8, "'Si' takes 1 argument, got 2"},

@@ -96,6 +96,8 @@ R(r_airybi, mathfn_info[MF_AIRYBI].fold1(a[0]))
 R(r_airyaip, mathfn_info[MF_AIRYAIP].fold1(a[0]))
 R(r_airybip, mathfn_info[MF_AIRYBIP].fold1(a[0]))
 R(r_trigamma, mathfn_info[MF_TRIGAMMA].fold1(a[0]))
+R(r_betainc, mathfn_info[MF_BETAINCREG].fold4(a[0], a[1], 0, a[2] / 32))
+R(r_betainc4, mathfn_info[MF_BETAINC].fold4(a[0], a[1], a[2] / 32, a[2] / 64))
 R(r_gauss, sqrtl(2) * expl(-(a[0] - a[1]) * (a[0] - a[1]) / (2 * a[2] * a[2])) / (2 * sqrtl(PI) * a[2]))
 
 typedef struct {
@@ -182,6 +184,13 @@ static const Case cases[] = {
 	 * -1.02, -1.17, -2.29), Bi short of float's overflow (25) */
 	{"fairyai", r_airyai, NULL, -2.3L, 40, 5, 5}, {"fairybi", r_airybi, NULL, -1.1L, 20, 5, 5},
 	{"fairyaip", r_airyaip, NULL, -1, 40, 5, 5}, {"fairybip", r_airybip, NULL, -2.2L, 20, 5, 5},
+	/* the incomplete beta functions through both tails' continued
+	 * fractions, the direct prefactor and (a, b >= 16) Stirling's, with
+	 * a, b >= 1 (below, where an end's smaller tail is the complement of
+	 * the one computed, the bound is relative to the larger: the oracle
+	 * measures it); between two ends (fbetainc4) the tails' difference
+	 * carries the larger tail's error (15.4 ulps measured) */
+	{"fbetainc", r_betainc, NULL, 1, 32, 12, 12}, {"fbetainc4", r_betainc4, NULL, 1, 32, 20, 20},
 	/* against the generator's long double folding (Boost's 64-bit rational
 	 * on [1, 2]); the negative side away from psi's zeros */
 	{"fdigamma", r_digamma, NULL, 0, 25, 4.5, 4.5}, {"fdigamma", r_digamma, NULL, -0.45L, -0.05L, 4.5, 4.5},
@@ -362,6 +371,30 @@ UNIT_TEST(test_special_edges, "cpu", 0)
 	ck_assert(fabs(oa[0] + 0.25881940379280680) <= 1e-16 && oa[1] == 0 && oa[2] == 0 && isnan(oa[3]) && oa[4] == 0);
 	ck_assert_int_eq(funcs_fairybip_map_f64_cpu(5, ax, 1, oa, 1), 0);
 	ck_assert(fabs(oa[0] - 0.44828835735382636) <= 1e-16 && oa[1] == HUGE_VAL && oa[2] == 0 && isnan(oa[3]) && oa[4] == HUGE_VAL);
+}
+END_TEST
+
+/* The incomplete beta functions at the ends of [0, 1] (the whole: 1, and
+ * beta(a, b)), for equal ends (0), reversed ends (negative) and outside
+ * the domain (a, b <= 0 or infinite, x outside [0, 1], NaN): NaN. */
+UNIT_TEST(test_betainc_edges, "cpu", 0)
+{
+	double a[] = {2.0, 2.0, 2.0, 0.0, -1.0, INFINITY, 2.0, 2.0, NAN, 0.5},
+	       b[] = {3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 0.5},
+	       x1[] = {0.0, 0.25, 0.5, 0.0, 0.0, 0.0, -0.5, 0.0, 0.0, 1.0},
+	       x2[] = {1.0, 0.25, 0.0, 0.5, 0.5, 0.5, 0.5, 1.5, 0.5, 0.0}, o[10];
+	float af[] = {2.0f, 0.5f}, bf[] = {3.0f, 0.5f}, x1f[] = {0.0f, 1.0f}, x2f[] = {1.0f, 0.0f}, of[2];
+	ck_assert_int_eq(funcs_fbetaincreg4_map_f64_cpu(10, a, 1, b, 1, x1, 1, x2, 1, o, 1), 0);
+	ck_assert(o[0] == 1 && o[1] == 0 && o[2] == -0.6875 && o[9] == -1);
+	for (int i = 3; i < 9; i++)
+		ck_assert_msg(isnan(o[i]), "betainc_regularized case %d: %g", i, o[i]);
+	ck_assert_int_eq(funcs_fbetainc5_map_f64_cpu(10, a, 1, b, 1, x1, 1, x2, 1, o, 1), 0);
+	ck_assert(fabs(o[0] - 1.0 / 12) <= 2e-17 && o[1] == 0 && fabs(o[2] + 0.057291666666666667) <= 2e-17);
+	ck_assert(fabs(o[9] + 3.1415926535897932) <= 5e-16); /* -beta(1/2, 1/2) = -pi */
+	for (int i = 3; i < 9; i++)
+		ck_assert_msg(isnan(o[i]), "betainc case %d: %g", i, o[i]);
+	ck_assert_int_eq(funcs_fbetaincreg4_map_f32_cpu(2, af, 1, bf, 1, x1f, 1, x2f, 1, of, 1), 0);
+	ck_assert(of[0] == 1 && of[1] == -1);
 }
 END_TEST
 
