@@ -2,7 +2,7 @@
 CuPy (cupyx.scipy.special: the CUDA Math API's erfinv, erfcinv, j0, j1,
 y0 and y1; Cephes's i0, i1, k0, k1, expi, exp1, sici and shichi; a
 complex-valued Halley iteration for lambertw, as SciPy's; Cephes's digamma
-and Hurwitz zeta(2, x) for trigamma) and a copy kernel
+and Hurwitz zeta(2, x) for trigamma; Boost's ibeta for betainc) and a copy kernel
 of the same bytes, in one run (issue 17's performance check).
 
 For each function and precision: n points (1e8 by default) of random
@@ -73,6 +73,11 @@ FUNCS = [  # name, symkern function, CuPy's (x, out) -> result, input range (ope
     # CuPy's airy computes all four of Ai, Ai', Bi, Bi' (Cephes's), in new arrays
     ("airyai", "sk_airyai", lambda x, out: cps.airy(x)[0], (-10.0, 10.0)),
     ("airybi", "sk_airybi", lambda x, out: cps.airy(x)[2], (-10.0, 10.0)),
+    # the regularized incomplete beta function from 0 to x for fixed a, b
+    # (CuPy's betainc, Boost's ibeta as SciPy's): small parameters, and
+    # large ones, whose continued fraction is longer near the mean
+    ("betainc", "sk_betainc", lambda x, out: cps.betainc(2.5, 3.5, x, out=out), (0.0, 1.0)),
+    ("betainc_big", "sk_betainc_big", lambda x, out: cps.betainc(200.0, 300.0, x, out=out), (0.0, 1.0)),
 ]
 
 
@@ -150,6 +155,10 @@ def main():
             rel = float(cp.max(diff / scale)) / eps
             ok = nan_sk == 0 and nan_cp == 0 and float(cp.max(cp.maximum(diff - slack, 0) / scale)) / eps < tol
             fails += not ok
+            if not ok:  # where they differ most
+                i = int(cp.argmax(cp.maximum(diff - slack, 0) / scale))
+                print("%s %s: largest difference at x = %r: symkern %r, cupy %r" % (
+                    name, cp.dtype(dt).name, float(x[i]), float(y_sk[i]), float(y_cp[i])))
             nbytes = n * x.itemsize
             t = timed({"copy": lambda: copy(x, y_copy), "symkern": lambda: f(x, out=y_sk),
                        "cupy": lambda: cfn(x, y_cp),
