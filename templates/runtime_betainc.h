@@ -114,13 +114,14 @@ SK_LIB(FN) SK_T SK_F(betainc_cf)(SK_T a, SK_T b, SK_T x, SK_T lam)
 	return b0 + an / h;
 }
 
-/* x^a y^b, over beta(a, b) when reg, as m 2^*e; y = yh + yl exactly,
- * 0 < x < 1 */
-SK_LIB(FN) SK_T SK_F(betainc_pre)(SK_T a, SK_T b, SK_T x, SK_T yh, SK_T yl, int reg, int *e)
+/* x^a y^b / div as m 2^*e, div = beta(a, b) (regularized) or 1, or 0
+ * for x^a y^b / beta(a, b) by Stirling's series (a, b >= 16, float 8);
+ * y = yh + yl exactly, 0 < x < 1 */
+SK_LIB(FN) SK_T SK_F(betainc_pre)(SK_T a, SK_T b, SK_T x, SK_T yh, SK_T yl, SK_T div, int *e)
 {
 	SK_T m1, m2;
-	int e1, e2;
-	if (reg && a >= SK_PICK(8, 16, 16) && b >= SK_PICK(8, 16, 16)) {
+	int e1, e2, ed;
+	if (div == 0) {
 		/* x c/a = qa + its residual over a, y c/b likewise, c = ch + cl */
 		const SK_T ch = a + b, cl = SK_F(sum_err)(a, b, ch);
 		const SK_T th = x * ch, tl = SK_M(fma)(x, ch, -th) + x * cl;
@@ -138,19 +139,13 @@ SK_LIB(FN) SK_T SK_F(betainc_pre)(SK_T a, SK_T b, SK_T x, SK_T yh, SK_T yl, int 
 	}
 	m1 = SK_F(powx)(x, a, &e1);
 	m2 = SK_F(powx)(yh, b, &e2);
-	m1 *= m2 * SK_M(exp)(b * (yl / yh));
-	if (reg) {
-		int eb;
-		const SK_T mb = SK_M(frexp)(SK_F(beta)(a, b), &eb);
-		m1 /= mb;
-		e2 -= eb;
-	}
+	m1 *= m2 * SK_M(exp)(b * (yl / yh)) / SK_M(frexp)(div, &ed);
 	m1 = SK_M(frexp)(m1, e);
-	*e += e1 + e2;
+	*e += e1 + e2 - ed;
 	return m1;
 }
 
-/* the smaller tail of end x, over beta(a, b) when reg (total: 1 or
+/* the smaller tail of end x, its prefactor over div (betainc_pre; total: 1 or
  * beta(a, b)): first the one whose continued fraction converges fast, the
  * lower (int_0^x, *up set to 0) below x_s, else the upper (int_x^1); where
  * that is the larger and a, b >= 1, the other one (its fraction converges
@@ -158,7 +153,7 @@ SK_LIB(FN) SK_T SK_F(betainc_pre)(SK_T a, SK_T b, SK_T x, SK_T yh, SK_T yl, int 
  * 0 or 1, and the other fraction cancels in its first terms (thousands of
  * ulps at b = 0.001): the larger tail stays, and the caller takes the
  * complement, its error relative to the whole integral */
-SK_LIB(FN) SK_T SK_F(betainc_tail)(SK_T a, SK_T b, SK_T x, SK_T total, int reg, int *up)
+SK_LIB(FN) SK_T SK_F(betainc_tail)(SK_T a, SK_T b, SK_T x, SK_T total, SK_T div, int *up)
 {
 	const SK_T yh = 1 - x, yl = (1 - yh) - x; /* 1 >= x: exact (Fast2Sum) */
 	SK_T m, lam;
@@ -167,7 +162,7 @@ SK_LIB(FN) SK_T SK_F(betainc_tail)(SK_T a, SK_T b, SK_T x, SK_T total, int reg, 
 	if (x == 0 || x == 1)
 		return 0;
 	lam = SK_M(fma)(a, yh, -b * x) + a * yl; /* a y - b x */
-	m = SK_F(betainc_pre)(a, b, x, yh, yl, reg, &e);
+	m = SK_F(betainc_pre)(a, b, x, yh, yl, div, &e);
 	{
 		SK_T t = SK_M(ldexp)(m / (*up ? SK_F(betainc_cf)(b, a, yh, -lam) : SK_F(betainc_cf)(a, b, x, lam)), e);
 		if (t > total / 2 && a >= 1 && b >= 1 && total >= SK_PICK(SK_L(1e-30), SK_L(1e-300), SK_L(1e-4900))) {
@@ -180,8 +175,8 @@ SK_LIB(FN) SK_T SK_F(betainc_tail)(SK_T a, SK_T b, SK_T x, SK_T total, int reg, 
 
 SK_LIB(FN) SK_T SK_F(betainc_any)(SK_T a, SK_T b, SK_T x1, SK_T x2, int reg)
 {
-	SK_T sign = 1, t1, t2, total;
-	int u1, u2;
+	SK_T sign = 1, t1, t2, total, bab, div;
+	int u1, u2, big;
 	if (!(a > 0 && b > 0 && x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1) || isinf(a) || isinf(b))
 		return (SK_T)NAN;
 	if (x1 > x2) {
@@ -190,9 +185,13 @@ SK_LIB(FN) SK_T SK_F(betainc_any)(SK_T a, SK_T b, SK_T x1, SK_T x2, int reg)
 		x2 = t1;
 		sign = -1;
 	}
-	total = reg ? 1 : SK_F(beta)(a, b);
-	t1 = SK_F(betainc_tail)(a, b, x1, total, reg, &u1);
-	t2 = SK_F(betainc_tail)(a, b, x2, total, reg, &u2);
+	/* beta(a, b) once for both ends: the whole, or the prefactor's divisor */
+	big = reg && a >= SK_PICK(8, 16, 16) && b >= SK_PICK(8, 16, 16);
+	bab = big ? 0 : SK_F(beta)(a, b);
+	total = reg ? 1 : bab;
+	div = reg ? bab : 1;
+	t1 = SK_F(betainc_tail)(a, b, x1, total, div, &u1);
+	t2 = SK_F(betainc_tail)(a, b, x2, total, div, &u2);
 	if (u1 == u2)
 		return sign * (u1 ? t1 - t2 : t2 - t1);
 	if (!u1)
