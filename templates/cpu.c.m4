@@ -14,7 +14,15 @@ sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
  * functions measured within 2 there, and the oracle finds the float ones
  * within the 4 promised in float (docs/accuracy.md).  Define sk_LIB[[]]_NO_LIBMVEC for the scalar functions
  * throughout.  The `if` clause applies to the threads only: short calls
- * stay vectorized. */
+ * stay vectorized.
+ *
+ * With SYMKERN_SLEEF defined (link -lsleef: SLEEF 3.5, libsleef-dev),
+ * every function below is declared `simd`, double sin, cos, tan, asin and
+ * exp too, and the vector versions GCC calls are defined in this file
+ * (runtime_sleef.h): SLEEF's, within 1 ulp of the exact value (erfc
+ * 1.5), glibc's scalar ones for the lanes beyond SLEEF's range.  Without
+ * target_clones' ifunc (no glibc) or GCC, the loops call the scalar
+ * functions. */
 #include "sk_lib.h"
 
 #ifndef sk_LIB[[]]_OMP_MIN
@@ -31,13 +39,17 @@ sk_banner([[sk_lib[[_cpu.c]]: the CPU fallback of the sk_lib library]])
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__) && \
     defined(__GLIBC_PREREQ) && !defined(sk_LIB[[]]_NO_LIBMVEC)
-#if __GLIBC_PREREQ(2, 35)
+#if __GLIBC_PREREQ(2, 35) || defined(SYMKERN_SLEEF)
 /* Each map function is compiled for AVX-512, AVX2 and baseline x86-64, and
  * the loader picks the best the CPU has (GCC's target_clones, an ifunc):
- * libmvec then computes 8, 4 or 2 doubles per call. */
+ * libmvec (or SLEEF) then computes 8, 4 or 2 doubles per call. */
 #define sk_LIB[[]]_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #define sk_LIB[[]]_SIMD __attribute__((__simd__("notinbranch"))) extern
-#ifdef sk_LIB[[]]_LIBMVEC_4ULP
+/* _SIMD_4ULP: libmvec's beyond the bound, SLEEF's within */
+#if defined(SYMKERN_SLEEF)
+#define sk_LIB[[]]_SIMD_4ULP sk_LIB[[]]_SIMD
+m4_undivert([[runtime_sleef.h]])m4_dnl
+#elif defined(sk_LIB[[]]_LIBMVEC_4ULP)
 #define sk_LIB[[]]_SIMD_4ULP sk_LIB[[]]_SIMD
 #else
 #define sk_LIB[[]]_SIMD_4ULP extern

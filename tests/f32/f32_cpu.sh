@@ -6,7 +6,8 @@
 # object with tests/f32/f32_cpu.awk for double instructions and double math
 # calls in f32 functions.  First it checks tests/f32/f32_leak.c, which the
 # flags must reject and whose leaks the scan must find, so that a pass
-# means both work.  make check sets CC and SYMKERN_OPENMP_CFLAGS.
+# means both work.  make check sets CC, SYMKERN_OPENMP_CFLAGS and
+# SYMKERN_CPU_CPPFLAGS.
 # shellcheck source=tests/f32/f32_gen.sh
 . "$(dirname "$0")/f32_gen.sh"
 
@@ -14,6 +15,9 @@ cc=${CC:-cc}
 omp=${SYMKERN_OPENMP_CFLAGS-}
 objdump=${OBJDUMP:-objdump}
 flags="-std=c99 -O2 -Werror=double-promotion -Werror=float-conversion"
+# with SLEEF as configured (-DSYMKERN_SLEEF: NAME_cpu.c's own vector
+# functions, whose float ones the scan follows from the f32 loops)
+cpu_cppflags=${SYMKERN_CPU_CPPFLAGS-}
 work=$builddir/tests/scratch/f32-cpu
 f32_sources "$work/src"
 mkdir -p "$work/obj"
@@ -47,7 +51,7 @@ checked=0
 for c in "$F32_SRC"/plain/*_cpu.c "$F32_SRC"/fast/*_cpu.c; do
 	o=$work/obj/$(basename "$(dirname "$c")")-$(basename "$c" .c).o
 	# shellcheck disable=SC2086
-	if ! $cc $flags $omp -I"$(dirname "$c")" -c -o "$o" "$c"; then
+	if ! $cc $flags $cpu_cppflags $omp -I"$(dirname "$c")" -c -o "$o" "$c"; then
 		echo "FAIL: $c: float32 code promoted to double (or another warning)"
 		status=1
 		continue

@@ -72,7 +72,10 @@ def compile_cpu(workdir, name, header=False):
     its gufuncs, read from NAME.h, if header)."""
     cc = shlex.split(os.environ.get("CC") or "cc")
     so = os.path.join(workdir, "lib%s.so" % name)
-    cmd = cc + ["-std=c99", "-O2", "-fPIC", "-shared", "-fopenmp", "-I", workdir, "-o", so,
-                os.path.join(workdir, name + "_cpu.c"), "-lm"]
+    # the vector math as configured (SLEEF: -DSYMKERN_SLEEF, and its
+    # library before -lm: templates/cpu.c.m4)
+    cmd = cc + ["-std=c99", "-O2", "-fPIC", "-shared", "-fopenmp", "-I", workdir, "-o", so]
+    cmd += shlex.split(os.environ.get("SYMKERN_CPU_CPPFLAGS", ""))
+    cmd += [os.path.join(workdir, name + "_cpu.c")] + shlex.split(os.environ.get("SYMKERN_CPU_LIBS", "")) + ["-lm"]
     subprocess.run(cmd, check=True)
     return symkern.load(so, header=os.path.join(workdir, name + ".h") if header else None)
