@@ -21,50 +21,51 @@
  * those of an ISA only where the whole file is compiled for it. */
 #include <immintrin.h>
 
-/* name, SLEEF's name and accuracy, |x| up to which SLEEF's is used (0:
- * everywhere) */
+/* name, SLEEF's name and accuracy; _R: also the largest |x| for which
+ * SLEEF's is used (beyond it, and for NaN, glibc's scalar function) */
 #define SK_SLEEF_D1(X)                                                                                     \
-	X(sin, sin, u10, 0) X(cos, cos, u10, 0) X(tan, tan, u10, 0) X(asin, asin, u10, 0)                  \
-	X(acos, acos, u10, 0) X(atan, atan, u10, 0) X(sinh, sinh, u10, 709.0) X(cosh, cosh, u10, 709.0)    \
-	X(tanh, tanh, u10, 0) X(asinh, asinh, u10, 1e150) X(acosh, acosh, u10, 1e150)                      \
-	X(atanh, atanh, u10, 0) X(exp, exp, u10, 709.0) X(log, log, u10, 0) X(cbrt, cbrt, u10, 0)          \
-	X(erf, erf, u10, 0) X(erfc, erfc, u15, 0) X(exp2, exp2, u10, 0) X(log2, log2, u10, 0)              \
-	X(log10, log10, u10, 0) X(expm1, expm1, u10, 0) X(log1p, log1p, u10, 1e300)
+	X(sin, sin, u10) X(cos, cos, u10) X(tan, tan, u10) X(asin, asin, u10) X(acos, acos, u10)           \
+	X(atan, atan, u10) X(tanh, tanh, u10) X(atanh, atanh, u10) X(log, log, u10) X(cbrt, cbrt, u10)     \
+	X(erf, erf, u10) X(erfc, erfc, u15) X(exp2, exp2, u10) X(log2, log2, u10) X(log10, log10, u10)     \
+	X(expm1, expm1, u10)
+#define SK_SLEEF_D1_R(X)                                                                                   \
+	X(sinh, sinh, u10, 709.0) X(cosh, cosh, u10, 709.0) X(asinh, asinh, u10, 1e150)                    \
+	X(acosh, acosh, u10, 1e150) X(exp, exp, u10, 709.0) X(log1p, log1p, u10, 1e300)
 #define SK_SLEEF_F1(X)                                                                                     \
-	X(sinf, sin, u10, 0) X(cosf, cos, u10, 0) X(tanf, tan, u10, 0) X(asinf, asin, u10, 0)              \
-	X(acosf, acos, u10, 0) X(atanf, atan, u10, 0) X(sinhf, sinh, u10, 88.0f)                           \
-	X(coshf, cosh, u10, 88.0f) X(tanhf, tanh, u10, 0) X(asinhf, asinh, u10, 1e18f)                     \
-	X(acoshf, acosh, u10, 1e18f) X(atanhf, atanh, u10, 0) X(expf, exp, u10, 0) X(logf, log, u10, 0)    \
-	X(cbrtf, cbrt, u10, 0) X(erff, erf, u10, 0) X(erfcf, erfc, u15, 0) X(exp2f, exp2, u10, 0)          \
-	X(log2f, log2, u10, 0) X(log10f, log10, u10, 0) X(expm1f, expm1, u10, 0)                           \
-	X(log1pf, log1p, u10, 1e36f)
+	X(sinf, sin, u10) X(cosf, cos, u10) X(tanf, tan, u10) X(asinf, asin, u10) X(acosf, acos, u10)      \
+	X(atanf, atan, u10) X(tanhf, tanh, u10) X(atanhf, atanh, u10) X(expf, exp, u10)                    \
+	X(logf, log, u10) X(cbrtf, cbrt, u10) X(erff, erf, u10) X(erfcf, erfc, u15) X(exp2f, exp2, u10)    \
+	X(log2f, log2, u10) X(log10f, log10, u10) X(expm1f, expm1, u10)
+#define SK_SLEEF_F1_R(X)                                                                                   \
+	X(sinhf, sinh, u10, 88.0f) X(coshf, cosh, u10, 88.0f) X(asinhf, asinh, u10, 1e18f)                 \
+	X(acoshf, acosh, u10, 1e18f) X(log1pf, log1p, u10, 1e36f)
 #define SK_SLEEF_D2(X) X(atan2, atan2, u10) X(hypot, hypot, u05) X(pow, pow, u10)
 #define SK_SLEEF_F2(X) X(atan2f, atan2, u10) X(hypotf, hypot, u05) X(powf, pow, u10)
 
-/* glibc's scalar functions, for the lanes beyond SLEEF's range */
-extern double symkern_libm_sinh(double) __asm__("sinh");
-extern double symkern_libm_cosh(double) __asm__("cosh");
-extern double symkern_libm_asinh(double) __asm__("asinh");
-extern double symkern_libm_acosh(double) __asm__("acosh");
-extern double symkern_libm_exp(double) __asm__("exp");
-extern double symkern_libm_log1p(double) __asm__("log1p");
-extern float symkern_libm_sinhf(float) __asm__("sinhf");
-extern float symkern_libm_coshf(float) __asm__("coshf");
-extern float symkern_libm_asinhf(float) __asm__("asinhf");
-extern float symkern_libm_acoshf(float) __asm__("acoshf");
-extern float symkern_libm_log1pf(float) __asm__("log1pf");
+/* glibc's scalar functions of the _R lists, by their asm names: without
+ * the `simd` declaration, so that the loops below stay scalar */
+#define SK_SLEEF_LIBM(T, name, sname, acc, lim) extern T symkern_libm_##name(T) __asm__(#name);
+#define SK_SLEEF_LIBM_D(name, sname, acc, lim) SK_SLEEF_LIBM(double, name, sname, acc, lim)
+#define SK_SLEEF_LIBM_F(name, sname, acc, lim) SK_SLEEF_LIBM(float, name, sname, acc, lim)
+SK_SLEEF_D1_R(SK_SLEEF_LIBM_D)
+SK_SLEEF_F1_R(SK_SLEEF_LIBM_F)
 
-/* one function of one argument: isa letter, lanes, vector type, scalar
- * type, SLEEF's vector suffix (d2, f8, ...) and ISA */
-#define SK_SLEEF_V1(isa, n, V, T, sfx, sisa, name, sname, acc, lim)                                        \
+/* the vector function of one name for one ISA: isa letter, lanes, vector
+ * type, scalar type, SLEEF's vector suffix (d2, f8, ...) and ISA */
+#define SK_SLEEF_V1(isa, n, V, sfx, sisa, name, sname, acc)                                                \
+	extern V Sleef_##sname##sfx##_##acc##sisa(V);                                                      \
+	__attribute__((weak, visibility("hidden"))) V _ZGV##isa##N##n##v_##name(V x)                       \
+	{                                                                                                  \
+		return Sleef_##sname##sfx##_##acc##sisa(x);                                                \
+	}
+#define SK_SLEEF_V1_R(isa, n, V, T, sfx, sisa, name, sname, acc, lim)                                      \
 	extern V Sleef_##sname##sfx##_##acc##sisa(V);                                                      \
 	__attribute__((weak, visibility("hidden"))) V _ZGV##isa##N##n##v_##name(V x)                       \
 	{                                                                                                  \
 		V r = Sleef_##sname##sfx##_##acc##sisa(x);                                                 \
-		if (lim > 0)                                                                               \
-			for (int i = 0; i < n; i++)                                                        \
-				if (!(x[i] <= (T)lim && x[i] >= -(T)lim))                                  \
-					r[i] = SK_SLEEF_SCALAR_##name(x[i]);                               \
+		for (int i = 0; i < n; i++)                                                                \
+			if (!(x[i] <= (T)lim && x[i] >= -(T)lim))                                          \
+				r[i] = symkern_libm_##name(x[i]);                                          \
 		return r;                                                                                  \
 	}
 #define SK_SLEEF_V2(isa, n, V, sfx, sisa, name, sname, acc)                                                \
@@ -73,98 +74,81 @@ extern float symkern_libm_log1pf(float) __asm__("log1pf");
 	{                                                                                                  \
 		return Sleef_##sname##sfx##_##acc##sisa(x, y);                                             \
 	}
-/* the functions that never take the scalar path call themselves there
- * (the branch is never compiled in: lim is 0) */
-#define SK_SLEEF_SCALAR_sin(x) (x)
-#define SK_SLEEF_SCALAR_cos(x) (x)
-#define SK_SLEEF_SCALAR_tan(x) (x)
-#define SK_SLEEF_SCALAR_asin(x) (x)
-#define SK_SLEEF_SCALAR_acos(x) (x)
-#define SK_SLEEF_SCALAR_atan(x) (x)
-#define SK_SLEEF_SCALAR_sinh(x) symkern_libm_sinh(x)
-#define SK_SLEEF_SCALAR_cosh(x) symkern_libm_cosh(x)
-#define SK_SLEEF_SCALAR_tanh(x) (x)
-#define SK_SLEEF_SCALAR_asinh(x) symkern_libm_asinh(x)
-#define SK_SLEEF_SCALAR_acosh(x) symkern_libm_acosh(x)
-#define SK_SLEEF_SCALAR_atanh(x) (x)
-#define SK_SLEEF_SCALAR_exp(x) symkern_libm_exp(x)
-#define SK_SLEEF_SCALAR_log(x) (x)
-#define SK_SLEEF_SCALAR_cbrt(x) (x)
-#define SK_SLEEF_SCALAR_erf(x) (x)
-#define SK_SLEEF_SCALAR_erfc(x) (x)
-#define SK_SLEEF_SCALAR_exp2(x) (x)
-#define SK_SLEEF_SCALAR_log2(x) (x)
-#define SK_SLEEF_SCALAR_log10(x) (x)
-#define SK_SLEEF_SCALAR_expm1(x) (x)
-#define SK_SLEEF_SCALAR_log1p(x) symkern_libm_log1p(x)
-#define SK_SLEEF_SCALAR_sinf(x) (x)
-#define SK_SLEEF_SCALAR_cosf(x) (x)
-#define SK_SLEEF_SCALAR_tanf(x) (x)
-#define SK_SLEEF_SCALAR_asinf(x) (x)
-#define SK_SLEEF_SCALAR_acosf(x) (x)
-#define SK_SLEEF_SCALAR_atanf(x) (x)
-#define SK_SLEEF_SCALAR_sinhf(x) symkern_libm_sinhf(x)
-#define SK_SLEEF_SCALAR_coshf(x) symkern_libm_coshf(x)
-#define SK_SLEEF_SCALAR_tanhf(x) (x)
-#define SK_SLEEF_SCALAR_asinhf(x) symkern_libm_asinhf(x)
-#define SK_SLEEF_SCALAR_acoshf(x) symkern_libm_acoshf(x)
-#define SK_SLEEF_SCALAR_atanhf(x) (x)
-#define SK_SLEEF_SCALAR_expf(x) (x)
-#define SK_SLEEF_SCALAR_logf(x) (x)
-#define SK_SLEEF_SCALAR_cbrtf(x) (x)
-#define SK_SLEEF_SCALAR_erff(x) (x)
-#define SK_SLEEF_SCALAR_erfcf(x) (x)
-#define SK_SLEEF_SCALAR_exp2f(x) (x)
-#define SK_SLEEF_SCALAR_log2f(x) (x)
-#define SK_SLEEF_SCALAR_log10f(x) (x)
-#define SK_SLEEF_SCALAR_expm1f(x) (x)
-#define SK_SLEEF_SCALAR_log1pf(x) symkern_libm_log1pf(x)
+/* every function for the ISA that SK_SLEEF_X_* bind (defined below for
+ * each: isa letter, lanes, vector type, SLEEF's suffix and ISA) */
+#define SK_SLEEF_ALL()                                                                                     \
+	SK_SLEEF_D1(SK_SLEEF_X_D1)                                                                         \
+	SK_SLEEF_D1_R(SK_SLEEF_X_D1_R)                                                                     \
+	SK_SLEEF_F1(SK_SLEEF_X_F1)                                                                         \
+	SK_SLEEF_F1_R(SK_SLEEF_X_F1_R)                                                                     \
+	SK_SLEEF_D2(SK_SLEEF_X_D2)                                                                         \
+	SK_SLEEF_F2(SK_SLEEF_X_F2)
 
 /* b: SSE2, the x86-64 baseline */
-#define SK_SLEEF_B_D1(name, sname, acc, lim) SK_SLEEF_V1(b, 2, __m128d, double, d2, sse2, name, sname, acc, lim)
-#define SK_SLEEF_B_F1(name, sname, acc, lim) SK_SLEEF_V1(b, 4, __m128, float, f4, sse2, name, sname, acc, lim)
-#define SK_SLEEF_B_D2(name, sname, acc) SK_SLEEF_V2(b, 2, __m128d, d2, sse2, name, sname, acc)
-#define SK_SLEEF_B_F2(name, sname, acc) SK_SLEEF_V2(b, 4, __m128, f4, sse2, name, sname, acc)
-SK_SLEEF_D1(SK_SLEEF_B_D1)
-SK_SLEEF_F1(SK_SLEEF_B_F1)
-SK_SLEEF_D2(SK_SLEEF_B_D2)
-SK_SLEEF_F2(SK_SLEEF_B_F2)
+#define SK_SLEEF_X_D1(name, sname, acc) SK_SLEEF_V1(b, 2, __m128d, d2, sse2, name, sname, acc)
+#define SK_SLEEF_X_D1_R(name, sname, acc, lim) SK_SLEEF_V1_R(b, 2, __m128d, double, d2, sse2, name, sname, acc, lim)
+#define SK_SLEEF_X_F1(name, sname, acc) SK_SLEEF_V1(b, 4, __m128, f4, sse2, name, sname, acc)
+#define SK_SLEEF_X_F1_R(name, sname, acc, lim) SK_SLEEF_V1_R(b, 4, __m128, float, f4, sse2, name, sname, acc, lim)
+#define SK_SLEEF_X_D2(name, sname, acc) SK_SLEEF_V2(b, 2, __m128d, d2, sse2, name, sname, acc)
+#define SK_SLEEF_X_F2(name, sname, acc) SK_SLEEF_V2(b, 4, __m128, f4, sse2, name, sname, acc)
+SK_SLEEF_ALL()
+#undef SK_SLEEF_X_D1
+#undef SK_SLEEF_X_D1_R
+#undef SK_SLEEF_X_F1
+#undef SK_SLEEF_X_F1_R
+#undef SK_SLEEF_X_D2
+#undef SK_SLEEF_X_F2
 
 /* c: AVX */
 #pragma GCC push_options
 #pragma GCC target("avx")
-#define SK_SLEEF_C_D1(name, sname, acc, lim) SK_SLEEF_V1(c, 4, __m256d, double, d4, avx, name, sname, acc, lim)
-#define SK_SLEEF_C_F1(name, sname, acc, lim) SK_SLEEF_V1(c, 8, __m256, float, f8, avx, name, sname, acc, lim)
-#define SK_SLEEF_C_D2(name, sname, acc) SK_SLEEF_V2(c, 4, __m256d, d4, avx, name, sname, acc)
-#define SK_SLEEF_C_F2(name, sname, acc) SK_SLEEF_V2(c, 8, __m256, f8, avx, name, sname, acc)
-SK_SLEEF_D1(SK_SLEEF_C_D1)
-SK_SLEEF_F1(SK_SLEEF_C_F1)
-SK_SLEEF_D2(SK_SLEEF_C_D2)
-SK_SLEEF_F2(SK_SLEEF_C_F2)
+#define SK_SLEEF_X_D1(name, sname, acc) SK_SLEEF_V1(c, 4, __m256d, d4, avx, name, sname, acc)
+#define SK_SLEEF_X_D1_R(name, sname, acc, lim) SK_SLEEF_V1_R(c, 4, __m256d, double, d4, avx, name, sname, acc, lim)
+#define SK_SLEEF_X_F1(name, sname, acc) SK_SLEEF_V1(c, 8, __m256, f8, avx, name, sname, acc)
+#define SK_SLEEF_X_F1_R(name, sname, acc, lim) SK_SLEEF_V1_R(c, 8, __m256, float, f8, avx, name, sname, acc, lim)
+#define SK_SLEEF_X_D2(name, sname, acc) SK_SLEEF_V2(c, 4, __m256d, d4, avx, name, sname, acc)
+#define SK_SLEEF_X_F2(name, sname, acc) SK_SLEEF_V2(c, 8, __m256, f8, avx, name, sname, acc)
+SK_SLEEF_ALL()
 #pragma GCC pop_options
+#undef SK_SLEEF_X_D1
+#undef SK_SLEEF_X_D1_R
+#undef SK_SLEEF_X_F1
+#undef SK_SLEEF_X_F1_R
+#undef SK_SLEEF_X_D2
+#undef SK_SLEEF_X_F2
 
 /* d: AVX2 */
 #pragma GCC push_options
 #pragma GCC target("avx2")
-#define SK_SLEEF_D_D1(name, sname, acc, lim) SK_SLEEF_V1(d, 4, __m256d, double, d4, avx2, name, sname, acc, lim)
-#define SK_SLEEF_D_F1(name, sname, acc, lim) SK_SLEEF_V1(d, 8, __m256, float, f8, avx2, name, sname, acc, lim)
-#define SK_SLEEF_D_D2(name, sname, acc) SK_SLEEF_V2(d, 4, __m256d, d4, avx2, name, sname, acc)
-#define SK_SLEEF_D_F2(name, sname, acc) SK_SLEEF_V2(d, 8, __m256, f8, avx2, name, sname, acc)
-SK_SLEEF_D1(SK_SLEEF_D_D1)
-SK_SLEEF_F1(SK_SLEEF_D_F1)
-SK_SLEEF_D2(SK_SLEEF_D_D2)
-SK_SLEEF_F2(SK_SLEEF_D_F2)
+#define SK_SLEEF_X_D1(name, sname, acc) SK_SLEEF_V1(d, 4, __m256d, d4, avx2, name, sname, acc)
+#define SK_SLEEF_X_D1_R(name, sname, acc, lim) SK_SLEEF_V1_R(d, 4, __m256d, double, d4, avx2, name, sname, acc, lim)
+#define SK_SLEEF_X_F1(name, sname, acc) SK_SLEEF_V1(d, 8, __m256, f8, avx2, name, sname, acc)
+#define SK_SLEEF_X_F1_R(name, sname, acc, lim) SK_SLEEF_V1_R(d, 8, __m256, float, f8, avx2, name, sname, acc, lim)
+#define SK_SLEEF_X_D2(name, sname, acc) SK_SLEEF_V2(d, 4, __m256d, d4, avx2, name, sname, acc)
+#define SK_SLEEF_X_F2(name, sname, acc) SK_SLEEF_V2(d, 8, __m256, f8, avx2, name, sname, acc)
+SK_SLEEF_ALL()
 #pragma GCC pop_options
+#undef SK_SLEEF_X_D1
+#undef SK_SLEEF_X_D1_R
+#undef SK_SLEEF_X_F1
+#undef SK_SLEEF_X_F1_R
+#undef SK_SLEEF_X_D2
+#undef SK_SLEEF_X_F2
 
 /* e: AVX-512 */
 #pragma GCC push_options
 #pragma GCC target("avx512f")
-#define SK_SLEEF_E_D1(name, sname, acc, lim) SK_SLEEF_V1(e, 8, __m512d, double, d8, avx512f, name, sname, acc, lim)
-#define SK_SLEEF_E_F1(name, sname, acc, lim) SK_SLEEF_V1(e, 16, __m512, float, f16, avx512f, name, sname, acc, lim)
-#define SK_SLEEF_E_D2(name, sname, acc) SK_SLEEF_V2(e, 8, __m512d, d8, avx512f, name, sname, acc)
-#define SK_SLEEF_E_F2(name, sname, acc) SK_SLEEF_V2(e, 16, __m512, f16, avx512f, name, sname, acc)
-SK_SLEEF_D1(SK_SLEEF_E_D1)
-SK_SLEEF_F1(SK_SLEEF_E_F1)
-SK_SLEEF_D2(SK_SLEEF_E_D2)
-SK_SLEEF_F2(SK_SLEEF_E_F2)
+#define SK_SLEEF_X_D1(name, sname, acc) SK_SLEEF_V1(e, 8, __m512d, d8, avx512f, name, sname, acc)
+#define SK_SLEEF_X_D1_R(name, sname, acc, lim) SK_SLEEF_V1_R(e, 8, __m512d, double, d8, avx512f, name, sname, acc, lim)
+#define SK_SLEEF_X_F1(name, sname, acc) SK_SLEEF_V1(e, 16, __m512, f16, avx512f, name, sname, acc)
+#define SK_SLEEF_X_F1_R(name, sname, acc, lim) SK_SLEEF_V1_R(e, 16, __m512, float, f16, avx512f, name, sname, acc, lim)
+#define SK_SLEEF_X_D2(name, sname, acc) SK_SLEEF_V2(e, 8, __m512d, d8, avx512f, name, sname, acc)
+#define SK_SLEEF_X_F2(name, sname, acc) SK_SLEEF_V2(e, 16, __m512, f16, avx512f, name, sname, acc)
+SK_SLEEF_ALL()
 #pragma GCC pop_options
+#undef SK_SLEEF_X_D1
+#undef SK_SLEEF_X_D1_R
+#undef SK_SLEEF_X_F1
+#undef SK_SLEEF_X_F1_R
+#undef SK_SLEEF_X_D2
+#undef SK_SLEEF_X_F2
